@@ -1,0 +1,79 @@
+"""The `leafwatch` command: one dispatcher, one module per command group.
+
+Each group module exposes `register(subparsers)`; it adds its parser and sets `func` to a callable
+taking the parsed namespace and returning an exit code. Groups load lazily so that `leafwatch record`
+does not pay for importing OpenCV or Textual.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from companion.cli.errors import CliError, UsageError
+
+# command name -> module under companion.cli that registers it
+GROUPS: dict[str, str] = {
+    "demo": "companion.cli.demo_cmd",
+    "play": "companion.cli.play_cmd",
+    "analyze": "companion.cli.analyze_cmd",
+    "replay": "companion.cli.replay_cmd",
+    "record": "companion.cli.record_cmd",
+    "endgame": "companion.cli.endgame_cmd",
+    "solo": "companion.cli.solo_cmd",
+    "calibrate": "companion.cli.calibrate_cmd",
+    "led": "companion.cli.led_cmd",
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # exit 2 with one line, as argparse does, but uniform
+        self.print_usage(sys.stderr)
+        print(f"leafwatch: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def build_parser(argv: list[str]) -> argparse.ArgumentParser:
+    parser = _Parser(prog="leafwatch", description="A camera companion for games of Indian Summer.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    # Load only the group asked for; for --help (or no command) load every group that exists.
+    wanted = [a for a in argv if a in GROUPS][:1] or list(GROUPS)
+    for name in GROUPS:
+        if name not in wanted:
+            sub.add_parser(name, help="(run 'leafwatch %s --help')" % name)
+            continue
+        try:
+            module = importlib.import_module(GROUPS[name])
+        except ModuleNotFoundError as exc:
+            if exc.name and exc.name.startswith("companion.cli."):
+                continue  # group not built yet
+            raise
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(argv)
+    args = parser.parse_args(argv)
+    func = getattr(args, "func", None)
+    if func is None:
+        parser.print_help()
+        return 2
+    try:
+        return int(func(args) or 0)
+    except UsageError as exc:
+        print(f"leafwatch {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except CliError as exc:
+        print(f"leafwatch {args.command}: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("leafwatch: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
