@@ -1,0 +1,138 @@
+"""Component data (shapes, counts, supply, printed layouts) read from a kit TOML text.
+
+The kit is data, not code: the reference kit ships with the package, and a table whose copy differs
+passes its own file.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
+
+from engine.errors import NotationError
+from engine.indian_summer.notation import PrintedLayout
+from engine.indian_summer.shapes import Shape, free_leaf_shapes
+
+COLOURS = ("green", "yellow", "red")
+TREASURES = ("berry", "nut", "mushroom", "feather")  # lowest value first
+COLOUR_LETTER = {"green": "G", "yellow": "Y", "red": "R"}
+LETTER_COLOUR = {v: k for k, v in COLOUR_LETTER.items()}
+
+
+@dataclass(frozen=True)
+class LeafKind:
+    colour: str
+    name: str
+    count: int
+    shape: Shape
+
+
+@dataclass(frozen=True)
+class AnimalKind:
+    name: str
+    count: int
+    shape: Shape
+    starting_treasure: str | None
+
+
+@dataclass(frozen=True)
+class Kit:
+    leaves: tuple[LeafKind, ...]
+    animals: tuple[AnimalKind, ...]
+    supply: tuple[tuple[str, int], ...]  # treasure -> box count, plus 'squirrel'
+    sides: tuple[tuple[str, PrintedLayout], ...]
+
+    @staticmethod
+    def from_toml(text: str) -> "Kit":
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise NotationError(f"kit file is not valid TOML: {exc}") from None
+        grid = data.get("grid", {})
+        if (grid.get("columns"), grid.get("rows")) != (9, 8):
+            raise NotationError("kit grid must be 9 columns x 8 rows")
+        leaves = []
+        for item in data.get("leaf", []):
+            shape = Shape.from_rows(item["shape"])
+            if shape.hole is None:
+                raise NotationError(f"leaf {item['name']} has no hole 'O'")
+            if item["colour"] not in COLOURS:
+                raise NotationError(f"leaf {item['name']}: unknown colour {item['colour']!r}")
+            leaves.append(LeafKind(item["colour"], item["name"], int(item["count"]), shape))
+        animals = [
+            AnimalKind(a["name"], int(a["count"]), Shape.from_rows(a["shape"]), a.get("starting_treasure"))
+            for a in data.get("animal", [])
+        ]
+        supply = tuple((k, int(v)) for k, v in data.get("supply", {}).items())
+        sides = tuple(
+            (f["side"], PrintedLayout.parse(f["printed"])) for f in data.get("forest_floor", [])
+        )
+        return Kit(tuple(leaves), tuple(animals), supply, sides)
+
+    @cached_property
+    def size_of_colour(self) -> dict[str, int]:
+        sizes: dict[str, int] = {}
+        for leaf in self.leaves:
+            sizes.setdefault(leaf.colour, leaf.shape.size)
+        return sizes or {"green": 3, "yellow": 4, "red": 5}
+
+    @cached_property
+    def colour_of_size(self) -> dict[int, str]:
+        return {v: k for k, v in self.size_of_colour.items()}
+
+    def leaf(self, name: str) -> LeafKind:
+        for leaf in self.leaves:
+            if leaf.name == name:
+                return leaf
+        raise NotationError(f"the kit has no leaf shape named {name!r}")
+
+    def animal(self, name: str) -> AnimalKind:
+        for a in self.animals:
+            if a.name == name:
+                return a
+        raise NotationError(f"the kit has no animal named {name!r}")
+
+    def side(self, name: str) -> PrintedLayout:
+        for n, layout in self.sides:
+            if n == name:
+                return layout
+        raise NotationError(f"the kit has no board side {name!r}; known: {', '.join(n for n, _ in self.sides)}")
+
+    @cached_property
+    def box(self) -> dict[str, int]:
+        return dict(self.supply)
+
+    def tile_count(self, colour: str) -> int:
+        return sum(leaf.count for leaf in self.leaves if leaf.colour == colour)
+
+    def shapes_for(self, colour: str, strict: bool) -> tuple[Shape, ...]:
+        """The shapes a tile of this colour may have: the kit's own, or (lenient) any polyomino of
+        the colour's size with one hole."""
+        if strict:
+            seen = {}
+            for leaf in self.leaves:
+                if leaf.colour == colour:
+                    seen.setdefault(leaf.shape.key(), leaf.shape)
+            return tuple(seen.values())
+        return free_leaf_shapes(self.size_of_colour[colour])
+
+    def leaf_name_of(self, shape: Shape, colour: str) -> str | None:
+        key = shape.key()
+        for leaf in self.leaves:
+            if leaf.colour == colour and leaf.shape.key() == key:
+                return leaf.name
+        return None
+
+
+def reference_kit_text() -> str:
+    return resources.files("engine.indian_summer").joinpath("data/reference-kit.toml").read_text("utf-8")
+
+
+_REFERENCE: list[Kit] = []
+
+
+def reference_kit() -> Kit:
+    if not _REFERENCE:
+        _REFERENCE.append(Kit.from_toml(reference_kit_text()))
+    return _REFERENCE[0]
