@@ -37,6 +37,11 @@ class AdalightReader:
         self._buf = bytearray()
         self.bad_headers = 0
 
+    @property
+    def idle(self) -> bool:
+        """True between frames (nothing of a frame buffered)."""
+        return not self._buf
+
     def feed(self, data: bytes) -> list[list[Rgb]]:
         self._buf += data
         frames: list[list[Rgb]] = []

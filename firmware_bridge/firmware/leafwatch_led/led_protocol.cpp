@@ -94,15 +94,16 @@ bool LedProtocol::endLine(uint32_t now_ms) {
 }
 
 const char* LedProtocol::command(uint32_t now_ms) {
-  // split line_ in place into at most 5 words (any run of spaces separates)
+  // split line_ in place into words (any run of spaces separates); words past the fifth are
+  // only counted, which is enough to reject them as extra arguments
   char* words[5];
   int n = 0;
   char* p = line_;
   while (*p) {
     while (*p == ' ') *p++ = '\0';
     if (!*p) break;
-    if (n == 5) return "ERR args";
-    words[n++] = p;
+    if (n < 5) words[n] = p;
+    ++n;
     while (*p && *p != ' ') ++p;
   }
   if (n == 0) return nullptr;
