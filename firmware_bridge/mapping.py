@@ -60,6 +60,10 @@ class Mapping:
     styles: dict[str, CueStyle] = field(default_factory=dict)
     source: str = "<built-in>"
 
+    def with_leds(self, leds: int) -> Mapping:
+        """The same mapping for a strip of another length (our firmware reports its own)."""
+        return Mapping(leds, self.brightness, self.seats, self.seat_colours, self.styles, self.source)
+
     def section(self, seat: int | None) -> tuple[int, int]:
         """(first, count) of a seat's part of the strip; the whole strip for no seat."""
         if seat is None or not (1 <= seat <= self.seats):
@@ -101,7 +105,7 @@ def load_mapping(path: str | Path | None = None, *, leds: int | None = None) -> 
     mapping = _build(base, source)
     if leds is not None:
         _check_int(leds, 1, MAX_LEDS, source, "leds")
-        mapping = Mapping(leds, mapping.brightness, mapping.seats, mapping.seat_colours, mapping.styles, source)
+        mapping = mapping.with_leds(leds)
     return mapping
 
 
@@ -170,3 +174,4 @@ def _style(table: dict, source: str, where: str) -> CueStyle:
     hold = _check_int(table.get("hold_ms", 0), 0, 600000, source, f"{where}.hold_ms")
     preset = _check_int(table.get("wled_preset", 0), 0, 250, source, f"{where}.wled_preset")
     return CueStyle(colour, pattern, period, span, hold, preset)
+

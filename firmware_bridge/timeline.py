@@ -32,6 +32,13 @@ class CueTimeline:
             self._held = Showing(cue, look, now_ms)
             self._timed = None
 
+    def remap(self, mapping: Mapping) -> None:
+        """Use another mapping (e.g. the device's real strip length) for the cues already showing."""
+        self.mapping = mapping
+        self._held = Showing(self._held.cue, mapping.look(self._held.cue), self._held.since_ms)
+        if self._timed is not None:
+            self._timed = Showing(self._timed.cue, mapping.look(self._timed.cue), self._timed.since_ms)
+
     def current(self, now_ms: int) -> Showing:
         if self._timed is not None:
             if now_ms < self._timed_until:
