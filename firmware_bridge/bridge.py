@@ -19,7 +19,7 @@ from firmware_bridge import frames
 from firmware_bridge.cues import Cue, Rgb
 from firmware_bridge.drivers import DRIVERS, DeviceSilent, Driver
 from firmware_bridge.mapping import Mapping, load_mapping
-from firmware_bridge.probe import BACKENDS, ProbeResult, probe
+from firmware_bridge.probe import BACKENDS, PROBE_S, ProbeResult, probe
 from firmware_bridge.timeline import CueTimeline, Showing
 from firmware_bridge.transport import BAUDRATE, LineReader, PortError, open_port
 
@@ -40,7 +40,7 @@ class LedBridge:
     def __init__(self, url: str, backend: str = "auto", mapping: Mapping | str | Path | None = None, *,
                  on_status: Callable[[BridgeStatus], None] | None = None, baudrate: int = BAUDRATE,
                  blank_on_close: bool = True, backoff_s: tuple[float, float] = (0.25, 5.0),
-                 probe_s: float = 0.8) -> None:
+                 probe_s: float = PROBE_S) -> None:
         if backend != "auto" and backend not in BACKENDS:
             raise ValueError(f"backend must be auto, {', '.join(BACKENDS)}; got {backend!r}")
         self.url = url

@@ -13,6 +13,9 @@ from firmware_bridge import line_protocol, wled_json
 from firmware_bridge.transport import LineReader
 
 PROBE = b"\nv\n"
+# Opening a port flushes its input, so a boot banner is usually lost (and we avoid resetting
+# the board to get one); Adalight sketches repeat 'Ada' every second while idle, so wait longer.
+PROBE_S = 1.2
 BACKENDS = ("wled", "adalight", "leafwatch")
 
 
@@ -24,7 +27,7 @@ class ProbeResult:
     garbage: int = 0  # lines that were neither an answer nor a banner
 
 
-def probe(reader: LineReader, wait_s: float = 0.8, stop=None, clock=time.monotonic) -> ProbeResult:
+def probe(reader: LineReader, wait_s: float = PROBE_S, stop=None, clock=time.monotonic) -> ProbeResult:
     reader.port.write(PROBE)
     reader.port.flush()
     saw_ada = False

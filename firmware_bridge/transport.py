@@ -62,8 +62,8 @@ class LineReader:
 
     def poll(self) -> list[str]:
         """Read what is waiting (never blocks: timeout is 0). Raises SerialException/OSError when
-        the device is gone; pyserial only notices that on a read, hence the read of at least 1."""
-        data = self.port.read(max(1, self.port.in_waiting))
+        the device is gone; pyserial only notices that on a read (timeout 0 returns what is waiting)."""
+        data = self.port.read(MAX_LINE_BYTES)
         if not data:
             return []
         self.raw += data

@@ -65,25 +65,26 @@ class FakeAdalight:
         self.reader = AdalightReader()
         self.frames: list[list[Rgb]] = []
         self._shown: list[Rgb] = [BLACK] * leds
-        self._last_rx = 0
+        self._last_frame = 0
         self._last_banner = 0
 
     def on_connect(self, now_ms: int) -> bytes:
-        self._last_rx = self._last_banner = now_ms
+        self._last_frame = self._last_banner = now_ms
         return ADA_BANNER
 
     def receive(self, data: bytes, now_ms: int) -> bytes:
-        self._last_rx = now_ms
         for frame in self.reader.feed(data):
+            self._last_frame = now_ms
             self.frames.append(frame)
             # a frame longer than the strip is cut, a shorter one lights only its LEDs
             self._shown = (frame + [BLACK] * self.leds)[: self.leds]
         return b""
 
     def poll(self, now_ms: int) -> bytes:
-        if now_ms - self._last_rx >= self.blank_after_ms:
+        if now_ms - self._last_frame >= self.blank_after_ms:
             self._shown = [BLACK] * self.leds
-        if self.idle_banner_ms and now_ms - self._last_rx >= self.idle_banner_ms \
+        # like the Adalight sketches: 'Ada' every second while no frames come, whatever else does
+        if self.idle_banner_ms and now_ms - self._last_frame >= self.idle_banner_ms \
                 and now_ms - self._last_banner >= self.idle_banner_ms:
             self._last_banner = now_ms
             return ADA_BANNER
