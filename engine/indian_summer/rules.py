@@ -122,6 +122,14 @@ def _pending_leaf_actions(state: GameState) -> Iterator[Action]:
                     yield PlaceLeaf(src, p)
 
 
+def _peek(state: GameState, src: Source) -> int | None:
+    """The tile a Mushroom source would give now, or None if there is none."""
+    if src.kind == "common":
+        return state.common[0] if state.common else None
+    path = state.players[src.index].path
+    return path[0] if path else None
+
+
 def _may_forgo(state: GameState) -> bool:
     pend, me = state.pending, state.player
     if pend.kind == "feather":

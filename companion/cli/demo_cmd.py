@@ -1,0 +1,34 @@
+"""`leafwatch demo`: the embedded default game."""
+from __future__ import annotations
+
+import sys
+
+from companion.cli.errors import UsageError
+
+
+def register(sub) -> None:
+    p = sub.add_parser("demo", help="play a whole seeded game (synthetic camera -> engine -> TUI)",
+                       description="Play a whole seeded game. Without a terminal (or with --headless) the "
+                                   "log and the standings are printed instead of the TUI.")
+    p.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
+    p.add_argument("--players", type=int, default=3, help="2 to 4 players (default 3)")
+    p.add_argument("--headless", action="store_true", help="print the log and standings; no TUI")
+    p.add_argument("--engine-only", action="store_true", help="bots play the engine directly, no camera pipeline")
+    p.set_defaults(func=_run)
+
+
+def _run(args) -> int:
+    if not 2 <= args.players <= 4:
+        raise UsageError("--players must be 2, 3 or 4")
+    headless = args.headless or not sys.stdout.isatty()
+    if not args.engine_only:
+        try:
+            from companion.camera_demo import run_camera_demo
+        except ImportError:
+            run_camera_demo = None
+        if run_camera_demo is not None:
+            return run_camera_demo(seed=args.seed, players=args.players, headless=headless)
+    from companion.engine_demo import run_engine_demo
+
+    run_engine_demo(seed=args.seed, players=args.players)
+    return 0

@@ -1,0 +1,59 @@
+"""`leafwatch record check|apply FILE`: validate or play a JSON game record."""
+from __future__ import annotations
+
+import json
+
+
+def register(sub) -> None:
+    p = sub.add_parser("record", help="check or apply a JSON game record",
+                       description="Check or apply a JSON game record (multiplayer or solo).")
+    verbs = p.add_subparsers(dest="verb", metavar="VERB", required=True)
+    check = verbs.add_parser("check", help="validate a record: schema, notation, and every action's legality")
+    check.add_argument("file")
+    check.add_argument("--kit", help="kit TOML file (default: the reference kit)")
+    check.set_defaults(func=_check)
+    apply_ = verbs.add_parser("apply", help="play a record and print boards, supplies, paths and standings")
+    apply_.add_argument("file")
+    apply_.add_argument("--json", action="store_true", help="print JSON instead of text")
+    apply_.add_argument("--kit", help="kit TOML file (default: the reference kit)")
+    apply_.set_defaults(func=_apply)
+
+
+def _check(args) -> int:
+    from companion.files import read_kit
+    from companion.records_io import play_file
+
+    kind, result = play_file(args.file, read_kit(args.kit))
+    if kind == "solo":
+        print(f"{args.file}: a valid solo record")
+    else:
+        print(f"{args.file}: valid; {len(result.players)} players, turn {result.turn}, "
+              + ("game over" if result.over else f"{result.player.name} to play"))
+    return 0
+
+
+def _apply(args) -> int:
+    from companion.files import read_kit
+    from companion.game_view import state_json, state_lines
+    from companion.records_io import play_file
+
+    kind, result = play_file(args.file, read_kit(args.kit))
+    if kind == "solo":
+        print(json.dumps(result, indent=2) if args.json else _solo_text(result))
+        return 0
+    if args.json:
+        print(json.dumps(state_json(result), indent=2))
+    else:
+        print("\n".join(state_lines(result)))
+    return 0
+
+
+def _solo_text(outcome: dict) -> str:
+    lines = []
+    for key, value in outcome.items():
+        if isinstance(value, list):
+            lines.append(f"{key}:")
+            lines += [f"  {v}" for v in value]
+        else:
+            lines.append(f"{key}: {value}")
+    return "\n".join(lines)

@@ -1,0 +1,40 @@
+"""Reading the user's files with one clear line for every way they can be wrong."""
+from __future__ import annotations
+
+import json
+import pathlib
+
+from companion.cli.errors import CliError
+
+
+def read_json(path: str) -> object:
+    p = pathlib.Path(path)
+    if not p.exists():
+        raise CliError(f"{path}: no such file")
+    if p.is_dir():
+        raise CliError(f"{path} is a folder; give a JSON file")
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise CliError(f"{path} is not a text file; give a JSON game file") from None
+    except OSError as exc:
+        raise CliError(f"{path}: cannot read ({exc.strerror})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CliError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+
+
+def read_kit(path: str | None):
+    from engine.errors import NotationError
+    from engine.indian_summer.kit import Kit, reference_kit
+
+    if path is None:
+        return reference_kit()
+    p = pathlib.Path(path)
+    try:
+        return Kit.from_toml(p.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CliError(f"kit file {path}: cannot read ({exc.strerror})") from None
+    except (NotationError, KeyError, ValueError) as exc:
+        raise CliError(f"kit file {path}: {exc}") from None

@@ -1,0 +1,57 @@
+"""Game record files: schema check, then the engine plays them. Multiplayer and solo alike."""
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+from companion.cli.errors import CliError
+from companion.files import read_json
+from engine.records import RecordError
+
+
+def _schema(name: str) -> dict:
+    text = resources.files("engine.indian_summer").joinpath(f"data/{name}").read_text("utf-8")
+    return json.loads(text)
+
+
+def schema_problem(data: object) -> str | None:
+    """The first way the record breaks its JSON Schema, in one line; None when it fits."""
+    import jsonschema
+
+    name = "solo-record.schema.json" if isinstance(data, dict) and data.get("game") == "solo" else "game-record.schema.json"
+    try:
+        schema = _schema(name)
+    except FileNotFoundError:
+        return None if name == "solo-record.schema.json" else "the game record schema is missing from the installation"
+    error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(data))
+    if error is None:
+        return None
+    where = "/".join(str(p) for p in error.absolute_path) or "the record"
+    return f"{where}: {error.message}"
+
+
+def play_file(path: str, kit=None) -> tuple[str, object]:
+    """('multiplayer', final GameState) or ('solo', outcome dict); CliError naming what is wrong."""
+    data = read_json(path)
+    problem = schema_problem(data)
+    if problem:
+        raise CliError(f"{path}: {problem}")
+    try:
+        if data.get("game") == "solo":
+            try:
+                from engine.indian_summer.solo.record import apply_solo_record
+            except ImportError:
+                raise CliError("this installation cannot play solo records yet") from None
+            return "solo", apply_solo_record(data)
+        from engine.indian_summer.record import load_record, play_record
+
+        state, _ = play_record(load_record(data, kit))
+        return "multiplayer", state
+    except RecordError as exc:
+        raise CliError(f"{path}: {exc}") from None
+    except Exception as exc:  # IllegalAction from a solo record, etc.
+        from engine.errors import IllegalAction, NotationError
+
+        if isinstance(exc, (IllegalAction, NotationError)):
+            raise CliError(f"{path}: {exc}") from None
+        raise
