@@ -1,0 +1,6 @@
+"""Indian Summer's solo game and its three-game series, on the multiplayer engine.
+
+Modules: `board` (the solo board's row of spaces, from data), `state`, `actions` (solo text forms),
+`setup` (stacks and deals), `rules` (legal actions and steps), `scoring` (one game), `series`
+(three games), `record` (JSON solo records), `bot` (a seeded player for demos and tests).
+"""
