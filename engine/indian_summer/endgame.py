@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.indian_summer.notation import PieceGrid, PrintedLayout
+from engine.indian_summer.position import hole_letter
 from engine.indian_summer.squares import AREA_MASK, AREAS, Square, names, squares_of
 from engine.indian_summer.treasures import PLURAL, SINGULAR, Treasures
 
@@ -183,21 +184,12 @@ def _play_out(printed, cells, occupied, treasures, order, convert, steps) -> Fin
     empty = 72 - bin(occupied).count("1")
     if not steps:
         steps.append("nothing to exchange or place")
-    final_cells = [_hole_letter(cells, i) if c == "o" else c for i, c in enumerate(cells)]
+    final_cells = [hole_letter(tuple(cells), i) if c == "o" else c for i, c in enumerate(cells)]
     return FinalPhase(
         covered=empty == 0, empty_squares=empty, nuts=t.nut, berry_left=t.berry % 2 == 1,
         treasures_left=t, squirrels=squirrels, areas_completed=tuple(completed), steps=tuple(steps),
         pieces=PieceGrid(tuple(final_cells)).format(),
     )
-
-
-def _hole_letter(cells: list[str], index: int) -> str:
-    """An emptied hole is written in its tile's colour; the notation lost it under the token, so
-    take the colour of the solid leaf squares around it (the tile's own squares touch the hole)."""
-    around = [cells[n.index] for n in Square(index).neighbours() if cells[n.index] in "GYR"]
-    if not around:
-        return "g"
-    return max(set(around), key=around.count).lower()
 
 
 def _exchange_all(t: Treasures, steps: list[str]) -> Treasures:

@@ -16,6 +16,7 @@ from engine.indian_summer.actions import (
 )
 from engine.indian_summer.kit import COLOURS, TREASURES
 from engine.indian_summer.placement import Placement
+from engine.indian_summer.position import hole_letter
 from engine.indian_summer.shapes import Shape, is_connected, placements_of, shape_of_squares
 from engine.indian_summer.squares import AREA_MASK, AREAS, Square, names, squares_of
 from engine.indian_summer.state import Board, GameState, Pending, Player, TileInfo
@@ -308,7 +309,7 @@ class _Work:
             if pieces[sq.index] == "t":
                 kind = board.printed.treasure_at(sq)
                 got[kind] = got.get(kind, 0) + 1
-                pieces[sq.index] = self.tiles[board.tile_at[sq.index]].colour[0]
+                pieces[sq.index] = hole_letter(board.pieces, sq.index, tuple(self.tiles), board.tile_at[sq.index])
         self.set_me(board=replace(board, pieces=tuple(pieces)))
         for kind, n in got.items():
             self.pay_player(self.current, kind, n)
