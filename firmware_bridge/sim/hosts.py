@@ -122,8 +122,8 @@ class SocketHost(_Host):
 
 class PtyHost(_Host):
     """The device on the master side of a pty; `path` is what the app opens. With `link`, path
-    is a symlink that replug() points at the new pty, the way a udev rule names a board; without
-    it, the path changes on replug (as /dev/ttyUSB0 may become /dev/ttyUSB1)."""
+    is a symlink that replug() points at the new pty, the way udev's /dev/serial/by-id names a
+    board; without it, the path may change on replug (as /dev/ttyUSB0 may come back as ttyUSB1)."""
 
     def __init__(self, device: SimDevice, link: str | Path | None = None) -> None:
         super().__init__(device)
@@ -160,6 +160,10 @@ class PtyHost(_Host):
         self._master = master
 
     def unplug(self) -> None:
+        # udev removes a board's by-id link on unplug; so do we, so that retries meet "no such
+        # device" and never a stranger's pty that reused the number
+        if self.link is not None:
+            self.link.unlink(missing_ok=True)
         master, self._master = self._master, -1
         slave, self._slave = self._slave, -1
         for fd in (master, slave):
