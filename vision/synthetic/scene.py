@@ -183,6 +183,15 @@ def _table(rng, kind, size):
     return np.clip(img + noise, 0, 255).astype(np.uint8)
 
 
+MIN_TABLE_CONTRAST = 22.0
+
+
+def _contrast(table_lab: np.ndarray, colour_lab: np.ndarray) -> float:
+    """Distance from a colour to the nearest tenth of the table's pixels (patterned tables count their lightest/darkest part)."""
+    d = np.sqrt((((table_lab - colour_lab) * [0.5, 1, 1]) ** 2).sum(1))
+    return float(np.percentile(d, 10))
+
+
 def _lab_mean(bgr_colour):
     px = np.uint8([[bgr_colour]])
     return cv2.cvtColor(px, cv2.COLOR_BGR2LAB)[0, 0].astype(float)
@@ -266,7 +275,15 @@ def render_scene(seed: int, boards: list[BoardSpec] | None = None, conditions: C
     A = np.array([[s, 0, off[0]], [0, s, off[1]], [0, 0, 1]])
     Hw = A @ Hw
 
-    img = _table(rng, cond.table, size)
+    # A board is found by its outline against the table, so the renderer keeps the table's colour at
+    # least MIN_TABLE_CONTRAST (Lab, lightness halved) from every board's border and floor, as a
+    # player would not play a brown board on a same-brown cloth without markers.
+    board_cols = [_lab_mean(hsv(*c)) for a in arts for c in (a.margin_hsv, a.floor_hsv)]
+    for _ in range(30):
+        img = _table(rng, cond.table, size)
+        tab = cv2.cvtColor(img[::16, ::16], cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(float)
+        if min(_contrast(tab, c) for c in board_cols) >= MIN_TABLE_CONTRAST:
+            break
     shade = np.zeros((h, w), np.float32)  # darkening from boards' drop shadows
     truths_geo = []
     for i, (spec, a, (c, ang)) in enumerate(zip(boards, arts, placed)):

@@ -1,0 +1,74 @@
+"""One frame in, every board out: locate -> rectify -> classify -> side and orientation -> JSON."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from vision.classify import BoardReading, classify
+from vision.grids import COLUMNS, ROWS, format_grid, parse
+from vision.kit import load_kit
+from vision.locate import BoardLocation, locate
+from vision.rectify import rectify
+from vision.sides import match_side
+
+
+@dataclass(frozen=True, eq=False)
+class BoardResult:
+    corners: np.ndarray  # 4x2, A1-TL, I1-TR, I8-BR, A8-BL
+    side: str | None
+    pieces: str
+    printed: str  # from the kit when the side is known, else as read ("?" where the floor is hidden)
+    confidence: np.ndarray  # 8x9
+    method: str
+    oriented_by: str  # "markers", "printed layout" or "guess"
+    reading: BoardReading = field(repr=False)
+
+    def to_dict(self) -> dict:
+        return {
+            "corners": [[round(float(x), 2), round(float(y), 2)] for x, y in self.corners],
+            "side": self.side, "pieces": self.pieces, "printed": self.printed,
+            "confidence": [[round(float(v), 3) for v in row] for row in self.confidence],
+            "method": self.method, "oriented_by": self.oriented_by, "printed_seen": self.reading.printed,
+        }
+
+
+@dataclass(frozen=True, eq=False)
+class AnalyzeResult:
+    width: int
+    height: int
+    boards: list[BoardResult]
+
+    def to_dict(self) -> dict:
+        return {"width": self.width, "height": self.height, "boards": [b.to_dict() for b in self.boards]}
+
+    def to_json(self, **kw) -> str:
+        return json.dumps(self.to_dict(), **kw)
+
+
+def read_board(image: np.ndarray, location: BoardLocation, profile=None,
+               known_sides: dict[str, str] | None = None) -> BoardResult:
+    reading = classify(rectify(image, location), profile)
+    match = match_side(reading.pieces, reading.printed_probs, known_sides, allow_half_turn=not location.oriented)
+    oriented_by = "markers" if location.oriented else ("printed layout" if match.side else "guess")
+    if match.half_turn and not location.oriented:
+        location = location.turned(2)
+        reading = reading.turned_half()
+    sides = load_kit().sides if known_sides is None else known_sides
+    if match.side is not None:
+        printed = sides[match.side]
+    else:
+        printed = reading.printed
+    return BoardResult(location.corners, match.side, reading.pieces, printed, reading.confidence,
+                       location.method, oriented_by, reading)
+
+
+def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None = None,
+            locations: list[BoardLocation] | None = None) -> AnalyzeResult:
+    """Every board in a BGR frame. Pass `locations` (from an earlier frame) to skip finding boards."""
+    if image is None or not hasattr(image, "ndim") or image.ndim != 3 or image.shape[2] != 3 or image.size == 0:
+        raise ValueError("analyze needs a BGR colour image")
+    locs = locate(image) if locations is None else locations
+    boards = [read_board(image, loc, profile, known_sides) for loc in locs]
+    return AnalyzeResult(int(image.shape[1]), int(image.shape[0]), boards)

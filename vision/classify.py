@@ -1,0 +1,50 @@
+"""Read every square of a rectified board: its piece, the printed symbol where the floor shows, and how sure.
+
+Both decisions come from small perceptrons over vision.features (colour relative to the board's own
+white balance, saturation, the hole's and the disc's rings); "?" where the piece model says occluded or
+is not confident enough (thresholds.toml).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.features import square_features
+from vision.grids import COLUMNS, FLOOR_VISIBLE, ROWS, format_grid
+from vision.mlp import load_mlp
+from vision.thresholds import thresholds
+
+
+@dataclass(frozen=True, eq=False)
+class BoardReading:
+    pieces: str  # piece notation, "?" where occluded or unsure
+    printed: str  # printed notation read from the visible floor, "?" where the floor is hidden
+    confidence: np.ndarray  # 8x9 probability of the reported piece
+    piece_probs: np.ndarray  # 72 x len(piece classes), reading order
+    printed_probs: np.ndarray  # 72 x 5 (".bnmf"), meaningful where the floor shows
+
+    def turned_half(self) -> "BoardReading":
+        """The same reading seen from the opposite seat (A1 and I8 swap)."""
+        flip = lambda s: "/".join(r[::-1] for r in reversed(s.split("/")))
+        return BoardReading(flip(self.pieces), flip(self.printed), self.confidence[::-1, ::-1].copy(),
+                            self.piece_probs[::-1].copy(), self.printed_probs[::-1].copy())
+
+
+def classify(rectified: np.ndarray, profile=None) -> BoardReading:
+    if rectified is None or rectified.ndim != 3 or rectified.shape[1] % COLUMNS or rectified.shape[0] * COLUMNS != rectified.shape[1] * ROWS:
+        raise ValueError("classify needs a rectified board of 9x8 equal squares (vision.rectify)")
+    t = thresholds()["classify"]
+    feats = square_features(rectified, profile)
+    pm, qm = load_mlp("pieces_model"), load_mlp("printed_model")
+    pp = pm.probabilities(feats)
+    qp = qm.probabilities(feats)
+    best = pp.argmax(1)
+    conf = pp[np.arange(len(best)), best]
+    chars = np.array(list(pm.classes))[best]
+    chars[conf < float(t["min_confidence"])] = "?"
+    printed = np.array(list(qm.classes))[qp.argmax(1)]
+    printed[~np.isin(chars, list(FLOOR_VISIBLE))] = "?"
+    conf = np.where(chars == "?", np.minimum(conf, 1 - conf), conf)
+    return BoardReading(format_grid(chars.reshape(ROWS, COLUMNS)), format_grid(printed.reshape(ROWS, COLUMNS)),
+                        conf.reshape(ROWS, COLUMNS), pp, qp)

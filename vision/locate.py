@@ -1,0 +1,326 @@
+"""Find every board in a frame: by its ArUco corner markers when they are there, else by its outline.
+
+Outline: the table's colours are learned from the frame's border ring (a board rarely touches the
+frame's edge, the table nearly always does), everything that is not table is a candidate, and each
+candidate that is a large convex quadrilateral is a board outline. Inside the outline the 9x8 grid is
+found by the border margin and grid direction that put the most edges (tile outlines, grid lines, the
+margin's inner edge) on grid lines. The outline gives the grid only up to a half turn; the printed
+layout settles which corner is A1 (vision.analyze).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.grids import COLUMNS, ROWS
+from vision.markers import load_marker_layout
+from vision.thresholds import thresholds
+
+
+@dataclass(frozen=True, eq=False)
+class BoardLocation:
+    corners: np.ndarray  # 4x2 image px: A1 top-left, I1 top-right, I8 bottom-right, A8 bottom-left
+    method: str  # "markers" or "outline"
+    oriented: bool  # True when A1's corner is known for certain (markers)
+    score: float
+    outline: np.ndarray | None = None  # the board's outer edge (outline method)
+    board_index: int | None = None  # from marker ids
+
+    def turned(self, quarter_turns: int) -> "BoardLocation":
+        """The same grid with A1 moved `quarter_turns` corners clockwise... used for half turns (2)."""
+        return BoardLocation(np.roll(self.corners, -quarter_turns, 0), self.method, self.oriented, self.score,
+                             self.outline, self.board_index)
+
+
+def locate(image: np.ndarray, markers: bool = True, outline: bool = True) -> list[BoardLocation]:
+    """Every board found in a BGR frame."""
+    if image is None or image.ndim != 3 or image.shape[2] != 3 or image.size == 0:
+        raise ValueError("locate needs a BGR colour image")
+    found: list[BoardLocation] = []
+    if markers:
+        found += locate_by_markers(image)
+    if outline:
+        for loc in locate_by_outline(image):
+            centre = loc.corners.mean(0)
+            if any(cv2.pointPolygonTest(f.corners.astype(np.float32), (float(centre[0]), float(centre[1])), False) >= 0
+                   for f in found):
+                continue  # a board its markers already gave
+            found.append(loc)
+    return found
+
+
+def locate_by_markers(image: np.ndarray) -> list[BoardLocation]:
+    layout = load_marker_layout()
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(layout.dictionary_id),
+                                       cv2.aruco.DetectorParameters())
+    corners, ids, _ = detector.detectMarkers(gray)
+    if ids is None:
+        return []
+    per_board: dict[int, tuple[list, list]] = {}
+    for quad, mid in zip(corners, ids.ravel()):
+        bc = layout.board_and_corner(int(mid))
+        if bc is None:
+            continue
+        obj, img = per_board.setdefault(bc[0], ([], []))
+        obj.append(layout.marker_corners(bc[1]))
+        img.append(quad.reshape(4, 2))
+    out = []
+    grid = np.float32([[0, 0], [COLUMNS, 0], [COLUMNS, ROWS], [0, ROWS]])
+    for board, (obj, img) in sorted(per_board.items()):
+        src = np.concatenate(obj).astype(np.float32)
+        dst = np.concatenate(img).astype(np.float32)
+        if len(obj) == 1:
+            H = cv2.getPerspectiveTransform(src, dst)
+        else:
+            H, _ = cv2.findHomography(src, dst, 0)
+        if H is None:
+            continue
+        c = cv2.perspectiveTransform(grid[None], H)[0]
+        out.append(BoardLocation(c.astype(np.float64), "markers", True, float(len(obj)) / 4, None, board))
+    return out
+
+
+# ---------------------------------------------------------------- outline
+
+def _table_mask(lab: np.ndarray, t: dict) -> np.ndarray:
+    """True where the pixel looks like the table (colours of the border ring, with a smooth light fit)."""
+    h, w = lab.shape[:2]
+    weight = np.float32([float(t["table_lightness_weight"]), 1.0, 1.0])
+    f = lab.astype(np.float32) * weight
+    ring = np.concatenate([f[:3].reshape(-1, 3), f[-3:].reshape(-1, 3), f[:, :3].reshape(-1, 3), f[:, -3:].reshape(-1, 3)])
+    k = int(t["table_clusters"])
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+    _, _, centres = cv2.kmeans(ring, k, None, crit, 2, cv2.KMEANS_PP_CENTERS)
+    flat = f.reshape(-1, 3)
+    d = np.stack([((flat - c) ** 2).sum(1) for c in centres])
+    nearest = d.argmin(0)
+    dist = np.sqrt(d.min(0))
+    # the threshold follows the table's own spread (noise, grain), within limits
+    ring_d = np.sqrt(((ring - centres[((ring[:, None] - centres[None]) ** 2).sum(2).argmin(1)]) ** 2).sum(1))
+    lo, hi = t["table_distance"]
+    thr = float(np.clip(float(t["table_spread_factor"]) * np.median(ring_d), lo, hi))
+    # light falls off across the table: fit a smooth (quadratic) drift of the table's colour and remove it
+    yy, xx = np.mgrid[0:h, 0:w]
+    xs, ys = (xx.ravel() / w - 0.5), (yy.ravel() / h - 0.5)
+    basis = np.stack([np.ones_like(xs), xs, ys, xs * xs, ys * ys, xs * ys], 1).astype(np.float32)
+    table = dist < thr * 1.5
+    if table.sum() > 50:
+        sel = np.flatnonzero(table)[:: max(1, table.sum() // 4000)]
+        resid = flat[sel] - centres[nearest[sel]]
+        coef, *_ = np.linalg.lstsq(basis[sel], resid, rcond=None)
+        flat = flat - basis @ coef
+        d = np.stack([((flat - c) ** 2).sum(1) for c in centres])
+        dist = np.sqrt(d.min(0))
+    return (dist < thr).reshape(h, w)
+
+
+def _order_clockwise(q: np.ndarray) -> np.ndarray:
+    c = q.mean(0)
+    ang = np.arctan2(q[:, 1] - c[1], q[:, 0] - c[0])
+    q = q[np.argsort(ang)]  # image y points down, so increasing angle runs clockwise on screen
+    start = np.argmin(q.sum(1))
+    return np.roll(q, -start, 0)
+
+
+def _line_intersection(l1, l2):
+    (vx1, vy1, x1, y1), (vx2, vy2, x2, y2) = l1, l2
+    A = np.array([[vx1, -vx2], [vy1, -vy2]])
+    if abs(np.linalg.det(A)) < 1e-6:
+        return None
+    s, _ = np.linalg.solve(A, np.array([x2 - x1, y2 - y1]))
+    return np.array([x1 + s * vx1, y1 + s * vy1])
+
+
+def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
+    hull = cv2.convexHull(contour)
+    peri = cv2.arcLength(hull, True)
+    quad = None
+    for eps in (0.02, 0.03, 0.045, 0.06, 0.08):
+        approx = cv2.approxPolyDP(hull, eps * peri, True)
+        if len(approx) == 4:
+            quad = approx.reshape(4, 2).astype(np.float64)
+            break
+        if len(approx) < 4:
+            break
+    if quad is None:
+        return None
+    quad = _order_clockwise(quad)
+    pts = contour.reshape(-1, 2).astype(np.float64)
+    lines = []
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        d = b - a
+        L = np.linalg.norm(d)
+        n = np.array([-d[1], d[0]]) / L
+        along = (pts - a) @ d / (L * L)
+        off = np.abs((pts - a) @ n)
+        sel = pts[(along > 0.08) & (along < 0.92) & (off < max(2.0, 0.03 * L))]
+        if len(sel) < 5:
+            lines.append((d[0] / L, d[1] / L, a[0], a[1]))
+            continue
+        vx, vy, x0, y0 = cv2.fitLine(sel.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((vx, vy, x0, y0))
+    out = []
+    for i in range(4):
+        p = _line_intersection(lines[i - 1], lines[i])
+        if p is None:
+            return None
+        out.append(p)
+    out = np.array(out)
+    if np.abs(out - quad).max() > 0.1 * peri:
+        return quad
+    return out
+
+
+def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
+    t = thresholds()["locate"]
+    h, w = image.shape[:2]
+    scale = float(t["work_width"]) / w
+    small = cv2.resize(image, (int(round(w * scale)), int(round(h * scale))), interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (3, 3), 0)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
+    mask = (~_table_mask(lab, t)).astype(np.uint8) * 255
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    area_total = mask.shape[0] * mask.shape[1]
+    out = []
+    for cnt in contours:
+        area = cv2.contourArea(cnt)
+        if not t["min_area"] * area_total <= area <= t["max_area"] * area_total:
+            continue
+        # arms reaching over a board: cut thin parts away before fitting the quadrilateral
+        blob = np.zeros_like(mask)
+        cv2.drawContours(blob, [cnt], -1, 255, -1)
+        side = np.sqrt(area)
+        k = max(5, int(side * float(t["arm_cut"])) | 1)
+        opened = cv2.morphologyEx(blob, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+        cs, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        if not cs:
+            continue
+        main = max(cs, key=cv2.contourArea)
+        quad = _quad_from_contour(main)
+        if quad is None:
+            continue
+        # refine each edge on the unopened blob, whose corners are sharp
+        for tol in (0.06, 0.02):
+            refined = _refine_on(blob, quad, tol)
+            quad = refined if refined is not None else quad
+        qa = cv2.contourArea(quad.astype(np.float32))
+        fill = cv2.contourArea(main) / max(qa, 1)
+        sides = np.linalg.norm(quad - np.roll(quad, -1, 0), axis=1)
+        if fill < t["min_fill"] or sides.max() / max(sides.min(), 1) > t["max_aspect"] * 1.0:
+            continue
+        outline = refine_outline(image, quad / scale)
+        grid = fit_grid(image, outline)
+        if grid is None:
+            continue
+        corners, score = grid
+        out.append(BoardLocation(corners, "outline", False, score, outline, None))
+    return out
+
+
+def _refine_on(blob: np.ndarray, quad: np.ndarray, tol: float) -> np.ndarray | None:
+    cs, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    pts = max(cs, key=cv2.contourArea).reshape(-1, 2).astype(np.float64)
+    lines = []
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        d = b - a
+        L = np.linalg.norm(d)
+        n = np.array([-d[1], d[0]]) / L
+        along = (pts - a) @ d / (L * L)
+        off = np.abs((pts - a) @ n)
+        sel = pts[(along > 0.1) & (along < 0.9) & (off < max(2.0, tol * L))]
+        if len(sel) < 8:
+            return None
+        lines.append(cv2.fitLine(sel.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel())
+    out = []
+    for i in range(4):
+        p = _line_intersection(lines[i - 1], lines[i])
+        if p is None:
+            return None
+        out.append(p)
+    out = np.array(out)
+    return out if np.abs(out - quad).max() < 0.08 * np.linalg.norm(quad[0] - quad[2]) else None
+
+
+def refine_outline(image: np.ndarray, quad: np.ndarray, samples: int = 28) -> np.ndarray:
+    """Move each edge of a coarse outline onto the sharpest colour step near it, at full resolution.
+
+    The coarse outline is off by the working scale and pulled outwards by soft drop shadows; the board's
+    cut edge is the crisp step, so each edge goes through the strongest gradient along its normals.
+    """
+    span = np.linalg.norm(quad - np.roll(quad, -1, 0), axis=1).mean()
+    reach = max(4.0, span * 0.035)
+    steps = np.linspace(-reach, reach, int(2 * reach) + 1)
+    lines = []
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        d = (b - a) / np.linalg.norm(b - a)
+        n = np.array([-d[1], d[0]])
+        ts = np.linspace(0.1, 0.9, samples)
+        base = a[None] + (b - a)[None] * ts[:, None]
+        pts = base[:, None, :] + steps[None, :, None] * n[None, None, :]
+        mx = pts[..., 0].astype(np.float32)
+        my = pts[..., 1].astype(np.float32)
+        prof = cv2.remap(image, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+        grad = np.abs(np.diff(prof, axis=1)).sum(2)
+        k = grad.argmax(1)
+        strong = grad.max(1) > 3 * np.median(grad) + 10
+        edge_pts = base + ((steps[k] + steps[k + 1]) / 2)[:, None] * n[None]
+        edge_pts = edge_pts[strong]
+        if len(edge_pts) < 6:
+            return quad
+        lines.append(cv2.fitLine(edge_pts.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel())
+    out = []
+    for i in range(4):
+        p = _line_intersection(lines[i - 1], lines[i])
+        if p is None:
+            return quad
+        out.append(p)
+    out = np.array(out)
+    return out if np.abs(out - quad).max() < 2 * reach else quad
+
+
+def fit_grid(image: np.ndarray, outline: np.ndarray, n: int = 360) -> tuple[np.ndarray, float] | None:
+    """The 9x8 grid inside a board outline: margin and direction that put most edges on grid lines.
+
+    Returns the grid corners (A1's corner at the outline's first corner or its successor, depending on
+    which way the 9 columns run) and the score.
+    """
+    t = thresholds()["locate"]
+    dst = np.float32([[0, 0], [n, 0], [n, n], [0, n]])
+    H = cv2.getPerspectiveTransform(np.float32(outline), dst)
+    flat = cv2.warpPerspective(image, H, (n, n), flags=cv2.INTER_LINEAR)
+    gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    gx = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3))
+    gy = np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
+    band = slice(int(0.08 * n), int(0.92 * n))
+    px = gx[band].mean(0)
+    py = gy[:, band].mean(1)
+    px = px / (np.median(px) + 1e-3)
+    py = py / (np.median(py) + 1e-3)
+    grid_u = np.arange(n, dtype=np.float64)
+    best = None
+    for m in np.linspace(0.0, float(t["margin_max"]), int(t["margin_steps"])):
+        for cols_along_u in (True, False):
+            nu, nv = (COLUMNS, ROWS) if cols_along_u else (ROWS, COLUMNS)
+            us = (m + np.arange(nu + 1)) / (nu + 2 * m) * (n - 1)
+            vs = (m + np.arange(nv + 1)) / (nv + 2 * m) * (n - 1)
+            s = np.interp(us, grid_u, px).mean() + np.interp(vs, grid_u, py).mean()
+            if best is None or s > best[0]:
+                best = (s, m, cols_along_u)
+    s, m, cols_along_u = best
+    nu, nv = (COLUMNS, ROWS) if cols_along_u else (ROWS, COLUMNS)
+    u0, u1 = m / (nu + 2 * m) * n, (m + nu) / (nu + 2 * m) * n
+    v0, v1 = m / (nv + 2 * m) * n, (m + nv) / (nv + 2 * m) * n
+    inner = np.float32([[u0, v0], [u1, v0], [u1, v1], [u0, v1]])
+    corners = cv2.perspectiveTransform(inner[None], np.linalg.inv(H))[0].astype(np.float64)
+    if not cols_along_u:
+        corners = np.roll(corners, -1, 0)  # the 9 columns run down the outline's first edge: A1 is one corner on
+    return corners, float(s)

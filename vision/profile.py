@@ -1,0 +1,41 @@
+"""A colour profile from calibration: how this table's printed floor looks under neutral light."""
+from __future__ import annotations
+
+import json
+import pathlib
+import tomllib
+from dataclasses import dataclass
+
+
+class ProfileError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class ColourProfile:
+    # what the camera reports for a neutral grey under the table's light (BGR 0..255), e.g. measured by
+    # calibration on the markers' white border: the camera's own colour cast, removed before anything else
+    white_bgr: tuple[float, float, float] | None = None
+
+    def gains(self):
+        if self.white_bgr is None:
+            return None
+        m = sum(self.white_bgr) / 3
+        return tuple(m / v for v in self.white_bgr)
+
+    @staticmethod
+    def load(path: str | pathlib.Path) -> "ColourProfile":
+        p = pathlib.Path(path)
+        try:
+            text = p.read_bytes()
+        except OSError as exc:
+            raise ProfileError(f"cannot read colour profile {p}: {exc.strerror}") from None
+        try:
+            data = tomllib.loads(text.decode()) if p.suffix == ".toml" else json.loads(text)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise ProfileError(f"colour profile {p} is not valid {'TOML' if p.suffix == '.toml' else 'JSON'}: {exc}") from None
+        floor = data.get("white_bgr")
+        if floor is not None and (not isinstance(floor, list) or len(floor) != 3
+                                  or not all(isinstance(v, (int, float)) and 0 < v <= 255 for v in floor)):
+            raise ProfileError(f"colour profile {p}: white_bgr must be 3 numbers in 1..255")
+        return ColourProfile(tuple(float(v) for v in floor) if floor else None)

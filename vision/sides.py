@@ -1,0 +1,47 @@
+"""Which known board side a reading is, and which way round, from the printed symbols it saw."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.grids import FLOOR_VISIBLE, rotate180
+from vision.kit import load_kit
+from vision.thresholds import thresholds
+
+SYMBOLS = ".bnmf"
+
+
+@dataclass(frozen=True)
+class SideMatch:
+    side: str | None  # None when no side is clearly best
+    half_turn: bool  # the reading must be turned half round to put A1 top-left
+    log_likelihood: float
+    margin: float  # over the next best side
+
+
+def _index(notation: str) -> np.ndarray:
+    return np.array([SYMBOLS.index(c) for c in notation.replace("/", "")])
+
+
+def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, str] | None = None,
+               allow_half_turn: bool = True) -> SideMatch:
+    t = thresholds()["sides"]
+    sides = load_kit().sides if known_sides is None else known_sides
+    visible = np.array([c in FLOOR_VISIBLE for c in pieces.replace("/", "")])
+    logp = np.log(printed_probs + 1e-4)
+    scores = []
+    for name, layout in sides.items():
+        for turn in ((False, True) if allow_half_turn else (False,)):
+            want = _index(rotate180(layout) if turn else layout)
+            scores.append((float(logp[visible, want[visible]].sum()), name, turn))
+    if not scores:
+        return SideMatch(None, False, 0.0, 0.0)
+    scores.sort(reverse=True)
+    best = scores[0]
+    # the best other side (the same side turned round is an orientation question, not a side one)
+    others = [s for s in scores[1:] if s[1] != best[1]]
+    margin = best[0] - others[0][0] if others else float("inf")
+    turns = [s for s in scores if s[1] == best[1]]
+    sure = visible.sum() >= int(t["min_visible"]) and margin >= float(t["min_log_ratio"])
+    return SideMatch(best[1] if sure else None, best[2], best[0], margin)
