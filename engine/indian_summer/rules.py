@@ -253,7 +253,7 @@ class _Work:
         """Hands out up to n tokens; with the limited supply a missing token is simply not given."""
         give = min(n, self.supply.get(kind)) if self.s.options.limited_supply else n
         if give < n:
-            self.emit("supply_short", f"the supply has no {PLURAL[kind]} left: {n - give} not given", kind=kind)
+            self.emit("supply_short", f"the supply has no {PLURAL[kind]} left: {n - give} not given", treasure=kind)
         if self.s.options.limited_supply:
             self.supply = self.supply.add(kind, -give)
         return give
