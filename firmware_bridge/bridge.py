@@ -88,14 +88,19 @@ class LedBridge:
         return frames.render(showing.look, now - showing.since_ms)
 
     def wait_for(self, state: str, timeout: float) -> bool:
+        return self.wait_status(lambda st: st.state == state, timeout).state == state
+
+    def wait_status(self, predicate: Callable[[BridgeStatus], bool], timeout: float) -> BridgeStatus:
+        """Block the caller (never the worker) until predicate(status) or the timeout; returns the
+        status at that moment. For command-line tools and tests; a UI should use on_status."""
         deadline = time.monotonic() + timeout
         with self._status_changed:
-            while self._status.state != state:
+            while not predicate(self._status):
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    return False
+                    break
                 self._status_changed.wait(left)
-        return True
+            return self._status
 
     def flush(self, timeout: float) -> bool:
         """Wait until the latest cue has been written to a connected device."""

@@ -93,8 +93,9 @@ def _open_bridge(args, blank_on_close: bool):
     # backoff capped low: a CLI run is short, and a replug should show up within a second
     bridge = LedBridge(args.port, args.backend, mapping, baudrate=args.baud, blank_on_close=blank_on_close,
                        backoff_s=(0.2, 1.0))
-    if not bridge.wait_for("connected", CONNECT_TIMEOUT_S):
-        status = bridge.status
+    # a command line should fail at the first refusal, not sit through the bridge's retries
+    status = bridge.wait_status(lambda st: st.state in ("connected", "disconnected"), CONNECT_TIMEOUT_S)
+    if status.state != "connected":
         bridge.close()
         raise CliError(f"{status.detail or 'no device'}; check the cable, or run 'leafwatch led ports' "
                        "(or try --port sim:wled)")
