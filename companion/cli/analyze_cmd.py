@@ -1,0 +1,63 @@
+"""`leafwatch analyze IMAGE [--json] [--profile FILE] [--debug DIR]`: read every board in one frame."""
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+
+from companion.cli.errors import CliError
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "analyze", help="find every board in one image and read its squares",
+        description="Find every Forest Floor board in IMAGE and read its pieces and printed symbols.")
+    p.add_argument("image", metavar="IMAGE", help="an image file, or synthetic:SEED for a rendered scene")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--profile", metavar="FILE", help="colour profile from calibration (JSON or TOML)")
+    p.add_argument("--debug", metavar="DIR", help="write the rectified boards with grid and classes drawn")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    # OpenCV loads here, not at import, so other commands stay fast
+    from vision.analyze import analyze
+    from vision.profile import ColourProfile, ProfileError
+    from vision.sources import SourceError, load_image, open_source
+
+    profile = None
+    if args.profile:
+        try:
+            profile = ColourProfile.load(args.profile)
+        except ProfileError as exc:
+            raise CliError(f"{exc}; pass a profile written by `leafwatch calibrate`") from None
+    try:
+        if args.image.startswith("synthetic:"):
+            frame = open_source(args.image).read()
+            image = frame.image
+        else:
+            image = load_image(args.image)
+    except SourceError as exc:
+        raise CliError(str(exc)) from None
+    result = analyze(image, profile=profile)
+    if args.debug:
+        from vision.debug import write_debug
+        try:
+            write_debug(pathlib.Path(args.debug), image, result)
+        except OSError as exc:
+            raise CliError(f"cannot write debug pictures to {args.debug}: {exc.strerror}") from None
+    if args.json:
+        print(json.dumps(result.to_dict()))
+        return 0
+    print(f"{args.image}: {image.shape[1]}x{image.shape[0]}, {len(result.boards)} board(s) found")
+    if not result.boards:
+        print("  no board in view: check that the whole board is in the frame and stands out from the table")
+    for i, b in enumerate(result.boards):
+        unsure = sum(r.count("?") for r in b.pieces.split("/"))
+        print(f"board {i + 1}: side {b.side or 'unknown'}, found by {b.method}, oriented by {b.oriented_by}, "
+              f"{unsure} square(s) unsure, lowest confidence {b.confidence.min():.2f}")
+        print("  A1 corner at ({:.0f}, {:.0f})".format(*b.corners[0]))
+        print("      pieces      printed")
+        for n, (pr, pt) in enumerate(zip(b.pieces.split("/"), b.printed.split("/"))):
+            print(f"  {n + 1}  {pr}   {pt}")
+    return 0

@@ -1,0 +1,189 @@
+"""Where frames come from: a live camera, a video file, a folder or glob of images, one image, or the renderer.
+
+Every source has the same shape: `read()` gives the next Frame, or None at a clean end (last image,
+end of video); a source that cannot deliver (camera unplugged, unreadable file) raises SourceError
+with one line that says what is wrong.
+"""
+from __future__ import annotations
+
+import glob
+import os
+import pathlib
+import time
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp"}
+VIDEO_SUFFIXES = {".avi", ".mp4", ".mkv", ".mov", ".webm", ".mjpg", ".mjpeg"}
+
+
+class SourceError(RuntimeError):
+    """A frame source that cannot deliver; the message is one line for the user."""
+
+
+@dataclass(frozen=True, eq=False)
+class Frame:
+    image: np.ndarray  # BGR uint8
+    index: int
+    timestamp: float  # seconds (source clock: capture time, video position or frame number)
+    name: str = ""
+
+
+class FrameSource:
+    def read(self) -> Frame | None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        pass
+
+    def __iter__(self):
+        while (frame := self.read()) is not None:
+            yield frame
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def load_image(path: str | os.PathLike) -> np.ndarray:
+    """Read one image file, or raise SourceError saying why not."""
+    p = pathlib.Path(path)
+    if not p.exists():
+        raise SourceError(f"{p}: no such file")
+    if p.is_dir():
+        raise SourceError(f"{p} is a folder, not an image")
+    try:
+        data = np.fromfile(p, np.uint8)
+    except OSError as exc:
+        raise SourceError(f"{p}: cannot read ({exc.strerror})") from None
+    if data.size == 0:
+        raise SourceError(f"{p} is empty (0 bytes): not an image")
+    img = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    if img is None:
+        raise SourceError(f"{p} is not a readable image (JPEG, PNG, BMP, TIFF or WebP expected)")
+    if p.suffix.lower() in {".jpg", ".jpeg"} and not data[-2:].tobytes() == b"\xff\xd9":
+        raise SourceError(f"{p} is a truncated JPEG (its end marker is missing): copy the file again")
+    return img
+
+
+class ImageSource(FrameSource):
+    """One image, or a sorted list of them (a folder or a glob)."""
+
+    def __init__(self, paths: list[str]):
+        if not paths:
+            raise SourceError("no images matched")
+        self.paths = paths
+        self.i = 0
+
+    def read(self) -> Frame | None:
+        if self.i >= len(self.paths):
+            return None
+        p = self.paths[self.i]
+        img = load_image(p)
+        self.i += 1
+        return Frame(img, self.i - 1, float(self.i - 1), os.path.basename(p))
+
+
+class VideoSource(FrameSource):
+    def __init__(self, path: str):
+        if not os.path.exists(path):
+            raise SourceError(f"{path}: no such file")
+        self.cap = cv2.VideoCapture(path)
+        if not self.cap.isOpened():
+            raise SourceError(f"{path} cannot be opened as a video")
+        self.path = path
+        self.i = 0
+
+    def read(self) -> Frame | None:
+        ok, img = self.cap.read()
+        if not ok or img is None:
+            return None  # end of the video
+        t = self.cap.get(cv2.CAP_PROP_POS_MSEC) / 1000.0
+        self.i += 1
+        return Frame(img, self.i - 1, t, f"{os.path.basename(self.path)}#{self.i - 1}")
+
+    def close(self):
+        self.cap.release()
+
+
+class CameraSource(FrameSource):
+    """A live camera: MJPG at 1080p where offered, manual exposure and white balance where the backend allows."""
+
+    def __init__(self, index: int, width: int = 1920, height: int = 1080, fps: int = 30, manual: bool = True):
+        self.cap = cv2.VideoCapture(index)
+        if not self.cap.isOpened():
+            self.cap.release()
+            raise SourceError(f"camera {index} is not available: check it is plugged in and not used by another program")
+        self.cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter_fourcc(*"MJPG"))
+        self.cap.set(cv2.CAP_PROP_FRAME_WIDTH, width)
+        self.cap.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
+        self.cap.set(cv2.CAP_PROP_FPS, fps)
+        if manual:  # colours must not drift mid-game; a backend that refuses simply keeps auto
+            self.cap.set(cv2.CAP_PROP_AUTO_WB, 0)
+            self.cap.set(cv2.CAP_PROP_AUTO_EXPOSURE, 1)
+        self.index = index
+        self.i = 0
+
+    def read(self) -> Frame | None:
+        ok, img = self.cap.read()
+        if not ok or img is None:
+            raise SourceError(f"camera {self.index} stopped delivering frames: was it unplugged?")
+        self.i += 1
+        return Frame(img, self.i - 1, time.monotonic(), f"camera{self.index}#{self.i - 1}")
+
+    def close(self):
+        self.cap.release()
+
+
+class SyntheticSource(FrameSource):
+    """Rendered scenes seed, seed+1, ... (`count` of them, or endless)."""
+
+    def __init__(self, seed: int, count: int | None = 1, size=(1920, 1080)):
+        self.seed, self.count, self.size = seed, count, size
+        self.i = 0
+        self.last_scene = None
+
+    def read(self) -> Frame | None:
+        if self.count is not None and self.i >= self.count:
+            return None
+        from vision.synthetic import render_scene
+        self.last_scene = render_scene(self.seed + self.i, size=self.size)
+        self.i += 1
+        return Frame(self.last_scene.image, self.i - 1, float(self.i - 1), f"synthetic:{self.seed + self.i - 1}")
+
+
+def open_source(spec) -> FrameSource:
+    """`camera:0` or an int, `synthetic:SEED`, a video file, an image file, a folder, or a glob."""
+    if isinstance(spec, int):
+        return CameraSource(spec)
+    s = str(spec)
+    if s.startswith("camera:"):
+        try:
+            return CameraSource(int(s.split(":", 1)[1]))
+        except ValueError:
+            raise SourceError(f"{s}: the camera is given by its number, e.g. camera:0") from None
+    if s.startswith("synthetic:"):
+        try:
+            return SyntheticSource(int(s.split(":", 1)[1]))
+        except ValueError:
+            raise SourceError(f"{s}: a synthetic source needs a whole-number seed, e.g. synthetic:7") from None
+    p = pathlib.Path(s)
+    if p.is_dir():
+        files = sorted(str(f) for f in p.iterdir() if f.suffix.lower() in IMAGE_SUFFIXES)
+        if not files:
+            raise SourceError(f"folder {p} holds no images")
+        return ImageSource(files)
+    if any(ch in s for ch in "*?["):
+        files = sorted(f for f in glob.glob(s) if pathlib.Path(f).suffix.lower() in IMAGE_SUFFIXES)
+        if not files:
+            raise SourceError(f"no images match {s}")
+        return ImageSource(files)
+    if p.suffix.lower() in VIDEO_SUFFIXES:
+        return VideoSource(s)
+    if not p.exists():
+        raise SourceError(f"{p}: no such file or folder")
+    return ImageSource([s])
