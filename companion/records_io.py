@@ -33,20 +33,22 @@ def schema_problem(data: object) -> str | None:
 def play_file(path: str, kit=None) -> tuple[str, object]:
     """('multiplayer', final GameState) or ('solo', outcome dict); CliError naming what is wrong."""
     data = read_json(path)
-    problem = schema_problem(data)
-    if problem:
-        raise CliError(f"{path}: {problem}")
+    if not isinstance(data, dict):
+        raise CliError(f"{path}: a game record is a JSON object with 'players' and 'actions'")
+    # The engine's reader speaks first: its messages name the player or action at fault. The schema
+    # then catches what the reader tolerates but the documented format does not allow.
     try:
         if data.get("game") == "solo":
             try:
                 from engine.indian_summer.solo.record import apply_solo_record
             except ImportError:
                 raise CliError("this installation cannot play solo records yet") from None
-            return "solo", apply_solo_record(data)
-        from engine.indian_summer.record import load_record, play_record
+            result = ("solo", apply_solo_record(data))
+        else:
+            from engine.indian_summer.record import load_record, play_record
 
-        state, _ = play_record(load_record(data, kit))
-        return "multiplayer", state
+            record = load_record(data, kit)
+            result = ("multiplayer", play_record(record)[0])
     except RecordError as exc:
         raise CliError(f"{path}: {exc}") from None
     except Exception as exc:  # IllegalAction from a solo record, etc.
@@ -55,3 +57,7 @@ def play_file(path: str, kit=None) -> tuple[str, object]:
         if isinstance(exc, (IllegalAction, NotationError)):
             raise CliError(f"{path}: {exc}") from None
         raise
+    problem = schema_problem(data)
+    if problem:
+        raise CliError(f"{path}: {problem}")
+    return result

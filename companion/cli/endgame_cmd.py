@@ -76,7 +76,7 @@ def _run(args) -> int:
         return 0
     for f in finals:
         x = f.final
-        head = "covers the Forest Floor" if x.covered else f"{x.empty_squares} empty squares left"
+        head = "covers the Forest Floor" if x.covered else f"{x.empty_squares} empty square{'s' if x.empty_squares != 1 else ''} left"
         print(f"{f.name}: {head}; {x.nuts} Nuts{', a Berry left over' if x.berry_left else ''}")
         for i, s in enumerate(x.steps, 1):
             print(f"  {i}. {s}")

@@ -155,7 +155,8 @@ def _play_out(printed, cells, occupied, treasures, order, convert, steps) -> Fin
             cells[sq.index] = "s"
             occupied |= sq.bit
         squirrels += len(squares)
-        steps.append(f"{len(squares)} {'Nut' if len(squares) == 1 else 'Nuts'} for squirrels on {names(squares)}")
+        steps.append(f"1 Nut for a squirrel on {squares[0]}" if len(squares) == 1
+                     else f"{len(squares)} Nuts for squirrels on {names(squares)}")
         for area in AREAS:
             m = AREA_MASK[area]
             if area not in completed and occupied & m == m and any(sq.bit & m for sq in squares):
