@@ -71,3 +71,26 @@ def test_nothing_there_at_all_is_a_status_not_an_error(tmp_path):
         t0 = time.monotonic()
         bridge.close()
         assert time.monotonic() - t0 < 1.0
+
+
+def test_retries_back_off(tmp_path):
+    bridge = LedBridge(str(tmp_path / "no-such-port"), backoff_s=(0.1, 0.4))
+    try:
+        # attempts at about 0, 0.1, 0.3, 0.7, 1.1 s: a handful, not a busy loop
+        assert not bridge.wait_status(lambda st: st.attempts >= 6, 1.0).attempts >= 6
+        assert bridge.status.attempts >= 3
+    finally:
+        bridge.close()
+
+
+def test_ports_are_opened_exclusively(tmp_path):
+    from firmware_bridge.transport import PortError, open_port
+
+    with PtyHost(FakeWled(12)) as host, LedBridge(host.path, mapping=load_mapping(leds=12)) as bridge:
+        assert bridge.wait_for("connected", 3)
+        try:
+            open_port(host.path)
+        except PortError as exc:
+            assert "busy" in str(exc)
+        else:
+            raise AssertionError("a second open of the same port succeeded")
