@@ -84,15 +84,15 @@ def legal_actions(state: GameState) -> Iterator[Action]:
         if me.treasures.mushroom:
             for targets in _mushroom_target_sets(state):
                 yield UseMushroom(targets)
-    if True:  # special actions: before and after the main action alike
-        if me.treasures.berry and state.common and len(me.path) < state.options.max_path:
-            yield UseBerry()
-        if me.treasures.nut:
-            for sq in _empty_squares(board):
-                yield UseNut(sq)
-        yield from _legal_exchanges(state)
-        if state.options.animals_any_time or state.main_done:
-            yield from _legal_animals(state)
+    # special actions: before and after the main action alike
+    if me.treasures.berry and state.common and len(me.path) < state.options.max_path:
+        yield UseBerry()
+    if me.treasures.nut:
+        for sq in _empty_squares(board):
+            yield UseNut(sq)
+    yield from _legal_exchanges(state)
+    if state.options.animals_any_time or state.main_done:
+        yield from _legal_animals(state)
     if state.main_done or not _main_action_possible(state):
         yield EndTurn()
 
