@@ -172,6 +172,10 @@ class LedBridge:
             except (serial.SerialException, OSError) as exc:
                 attempts += 1
                 self._set_status("disconnected", detail=f"lost {self.url}: {_first_line(exc)}", attempts=attempts)
+            except Exception as exc:  # noqa: BLE001 - a bug here must cost the LEDs, never the app
+                attempts += 1
+                self._set_status("disconnected", detail=f"internal error: {type(exc).__name__}: {_first_line(exc)}",
+                                 attempts=attempts)
             finally:
                 if port is not None:
                     try:

@@ -42,7 +42,9 @@ def _reason(exc: BaseException) -> str:
     text = str(exc)
     if "No such file" in text:
         return "no such device (unplugged, or a wrong name)"
-    if "Permission denied" in text or "Access is denied" in text:
+    if "Access is denied" in text:
+        return "busy or not allowed (Windows: close the program that has it open)"
+    if "Permission denied" in text:
         return "permission denied (on Linux, add yourself to the 'dialout' group)"
     if "Resource temporarily unavailable" in text or "exclusively lock" in text.lower():
         return "busy: another program has it open"
