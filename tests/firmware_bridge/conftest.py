@@ -1,20 +1,9 @@
-"""Shared helpers for the LED bridge tests: bounded waits, so no test can hang."""
+"""Fixtures for the LED bridge tests."""
 from __future__ import annotations
-
-import time
 
 import pytest
 
 from firmware_bridge.sim.cpp_firmware import BuildError, build_harness, compiler
-
-
-def wait_until(predicate, timeout: float = 3.0, step: float = 0.01) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(step)
-    return bool(predicate())
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,7 @@ import threading
 import tty
 
 import pytest
-from conftest import wait_until
+from led_helpers import wait_until
 
 from firmware_bridge import LedBridge
 from firmware_bridge.cues import Cue
@@ -111,3 +111,24 @@ def test_a_status_callback_that_raises_does_not_stop_the_bridge(board_factory):
         assert bridge.wait_for("connected", 3)
         bridge.send(Cue("winner", seat=2))
         assert wait_until(lambda: b'"ps"' in board.received or b'"seg"' in board.received)
+
+
+def test_a_bug_in_a_driver_becomes_a_status_and_the_bridge_recovers(monkeypatch):
+    from firmware_bridge import drivers
+    from firmware_bridge.sim import FakeWled, SocketHost
+
+    calls = []
+
+    def broken_show(self, showing, now_ms):
+        calls.append(now_ms)
+        raise ValueError("encoder bug")
+
+    original = drivers.WledDriver.show
+    monkeypatch.setattr(drivers.WledDriver, "show", broken_show)
+    with SocketHost(FakeWled(12)) as host, LedBridge(host.url, mapping=load_mapping(leds=12), backoff_s=FAST) as bridge:
+        status = bridge.wait_status(lambda st: "internal error" in st.detail, 3)
+        assert status.state == "disconnected" and "ValueError: encoder bug" in status.detail
+        monkeypatch.setattr(drivers.WledDriver, "show", original)
+        assert bridge.wait_for("connected", 3)
+        bridge.send(Cue("alert"))
+        assert bridge.flush(3)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from conftest import wait_until
+from led_helpers import wait_until
 
 from firmware_bridge import LedBridge
 from firmware_bridge.cues import Cue
