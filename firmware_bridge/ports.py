@@ -34,3 +34,12 @@ def list_ports() -> list[PortInfo]:
         desc = p.description if p.description and p.description != "n/a" else ""
         out.append(PortInfo(p.device, desc, p.hwid or "", p.vid, p.pid))
     return out
+
+
+def find_controller() -> PortInfo | None:
+    """The first port whose USB id is a known LED-controller chip, for `--port auto`. Looked up
+    on every connection attempt, so a board that comes back under a new name is still found."""
+    for port in list_ports():
+        if port.vid in KNOWN_VIDS:
+            return port
+    return None

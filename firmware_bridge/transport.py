@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import serial
 
+from firmware_bridge.ports import find_controller
 from firmware_bridge.sim.registry import sim_url
 
 BAUDRATE = 115200
@@ -21,6 +22,14 @@ class PortError(Exception):
 
 
 def open_port(url: str, baudrate: int = BAUDRATE, leds: int = 30) -> serial.SerialBase:
+    """Open `url`: a device name, any pyserial URL, sim:KIND, or auto (the first USB port with a
+    known LED-controller chip)."""
+    if url == "auto":
+        found = find_controller()
+        if found is None:
+            raise PortError("auto: no USB serial board with a known chip (CP210x, CH340, FTDI, Arduino, "
+                            "Espressif) is plugged in; name the port instead")
+        url = found.device
     try:
         real = sim_url(url, leds)
     except ValueError as exc:

@@ -16,7 +16,7 @@ def register(subparsers) -> None:
                                 description="Drive an LED strip that shows leafwatch's cues: stock WLED "
                                 "(JSON over serial), any Adalight sink, or leafwatch's own firmware. "
                                 "PORT is a device (/dev/ttyUSB0, COM3), a pyserial URL (socket://127.0.0.1:7777) "
-                                "or a built-in simulator: sim:wled, sim:adalight, sim:leafwatch.")
+                                "a built-in simulator (sim:wled, sim:adalight, sim:leafwatch), or auto.")
     sub = led.add_subparsers(dest="led_command", metavar="SUBCOMMAND")
 
     ports = sub.add_parser("ports", help="list serial ports")
@@ -61,7 +61,8 @@ def _help(parser: argparse.ArgumentParser) -> int:
 
 
 def _device_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--port", required=True, metavar="URL", help="device or URL, e.g. /dev/ttyUSB0, sim:wled")
+    p.add_argument("--port", required=True, metavar="URL", help="device or URL: /dev/ttyUSB0, COM3, socket://127.0.0.1:7777, sim:wled, "
+                   "or auto (the first board with a known USB serial chip)")
     p.add_argument("--backend", default="auto", choices=("auto", "wled", "adalight", "leafwatch"),
                    help="what is on the port (default: auto-detect)")
     p.add_argument("--mapping", metavar="FILE", help="cue mapping file (TOML); default: the built-in one")

@@ -94,3 +94,23 @@ def test_ports_are_opened_exclusively(tmp_path):
             assert "busy" in str(exc)
         else:
             raise AssertionError("a second open of the same port succeeded")
+
+
+def test_auto_port_follows_a_board_that_comes_back_under_another_name(monkeypatch):
+    from firmware_bridge import ports
+    from firmware_bridge.transport import PortError, open_port
+
+    with PtyHost(FakeWled(12)) as host:
+        plugged = [ports.PortInfo(host.path, "CP2102 USB to UART", "USB VID:PID=10C4:EA60", 0x10C4, 0xEA60)]
+        listing = []
+        monkeypatch.setattr(ports, "list_ports", lambda: list(listing))
+        try:
+            open_port("auto")
+        except PortError as exc:
+            assert "no USB serial board" in str(exc)
+        else:
+            raise AssertionError("auto opened something with nothing plugged in")
+        listing[:] = [ports.PortInfo("/dev/ttyS0", "", "PNP0501")] + plugged
+        port = open_port("auto")
+        assert port.port == host.path
+        port.close()
