@@ -15,7 +15,7 @@ def register(subparsers) -> None:
     led = subparsers.add_parser("led", help="LED strip or matrix on a serial port: ports, test, cue, sim",
                                 description="Drive an LED strip that shows leafwatch's cues: stock WLED "
                                 "(JSON over serial), any Adalight sink, or leafwatch's own firmware. "
-                                "PORT is a device (/dev/ttyUSB0, COM3), a pyserial URL (socket://127.0.0.1:7777) "
+                                "PORT is a device (/dev/ttyUSB0, COM3), a pyserial URL (socket://127.0.0.1:7777), "
                                 "a built-in simulator (sim:wled, sim:adalight, sim:leafwatch), or auto.")
     sub = led.add_subparsers(dest="led_command", metavar="SUBCOMMAND")
 
@@ -71,8 +71,10 @@ def _device_args(p: argparse.ArgumentParser) -> None:
 
 
 def _load_mapping(args):
-    from firmware_bridge.mapping import MappingError, load_mapping
+    from firmware_bridge.mapping import MAX_LEDS, MappingError, load_mapping
 
+    if args.leds is not None and not 1 <= args.leds <= MAX_LEDS:
+        raise UsageError(f"--leds must be 1-{MAX_LEDS}")
     try:
         return load_mapping(args.mapping, leds=args.leds)
     except MappingError as exc:
@@ -142,7 +144,7 @@ def _ports(args) -> int:
     width = max(len(p.device) for p in found)
     for p in found:
         extra = "; ".join(x for x in (p.description, p.guess, p.hwid) if x and x != "n/a")
-        print(f"{p.device:<{width}}  {extra}")
+        print(f"{p.device:<{width}}  {extra}".rstrip())
     return 0
 
 
