@@ -15,6 +15,8 @@ from engine.indian_summer.squares import Square
     ("refill bottom right", Refill("bottom", "right")),
     ("berry top right", SoloBerry("top", "right")),
     ("berry bottom left", SoloBerry("bottom", "left")),
+    ("refill top left 3", Refill("top", "left", 3)),
+    ("berry bottom right 1", SoloBerry("bottom", "right", 1)),
     ("mushroom", SoloMushroom()),
     ("leaf mushroom:2 *A1 B1 C1", PlaceMushroomTile(2, Placement.parse("*A1 B1 C1"))),
     ("forgo mushroom:1", ForgoMushroomTile(1)),

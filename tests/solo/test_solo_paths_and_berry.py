@@ -134,3 +134,28 @@ def test_berry_waits_for_a_feather_to_finish():
     s = with_position(build(), treasures={"feather": 1, "berry": 1})
     s = apply(s, act("feather"))
     assert code_of(s, "berry top left") == "main_action_unfinished"
+
+
+# ---------------------------------------------------------------- stated tile counts
+
+def test_a_stated_count_must_be_what_the_rules_require():
+    s = emptied(top=(0, 1))
+    assert apply(s, act("refill bottom left 5")).path == (5, 6, 7, 8, 9)
+    assert apply(s, act("refill top left 2")).path == (0, 1)
+    assert code_of(s, "refill bottom left 3") == "must_refill_to_five"
+    assert code_of(s, "refill top left 3") == "too_many_tiles"
+    two = with_path(build(), (20, 21))
+    assert code_of(two, "berry top left 2") == "must_refill_to_five"
+    assert code_of(two, "berry top left 4") == "too_many_tiles"
+    assert apply(two, act("berry top left 3")).path == (20, 21, 0, 1, 2)
+    assert code_of(build(), "berry top left 2") == "too_many_tiles"  # at five, a Berry buys one tile
+    assert apply(build(), act("berry top left 1")).path[-1] == 0
+
+
+def test_paths_and_sides_are_checked_even_when_built_by_hand():
+    with pytest.raises(IllegalAction) as e:
+        step(emptied(), Refill("middle", "left"))
+    assert e.value.code == "wrong_path_side"
+    with pytest.raises(IllegalAction) as e:
+        step(build(), SoloBerry("top", "centre"))
+    assert e.value.code == "wrong_path_side"

@@ -4,6 +4,8 @@ Solo text forms (everything else is the multiplayer text: leaf path:N, squirrel,
 forgo, exchange, animal, end):
   refill top left            the Player Path ran empty: refill from the Top Path's left end
   berry bottom right         pay a Berry: refill to 5 (or take a 6th) from the Bottom Path's right end
+  refill top left 3          the same, saying how many tiles were taken (a table record states what
+  berry top right 1          the camera saw; the rules check it is the number the rules require)
   mushroom                   pay a Mushroom: take the tiles on the Mushroom spaces
   leaf mushroom:2 *A1 B1 C1  during a Mushroom: place the tile from Mushroom space 2
   forgo mushroom:1           during a Mushroom: leave a tile that fits nowhere on its space
@@ -18,11 +20,19 @@ from engine.indian_summer.placement import Placement
 from engine.indian_summer.solo.state import PATHS, SIDES
 
 
-def _path_side(verb: str, rest: list[str]) -> tuple[str, str]:
+def _path_side(verb: str, rest: list[str]) -> tuple[str, str, int | None]:
     words = [w.lower() for w in rest]
+    count = None
+    if len(words) == 3 and words[2].isdigit():
+        count = int(words.pop())
     if len(words) != 2 or words[0] not in PATHS or words[1] not in SIDES:
-        raise NotationError(f"'{verb}' needs a path and a side, e.g. '{verb} top left' (top|bottom, left|right)")
-    return words[0], words[1]
+        raise NotationError(f"'{verb}' needs a path and a side, e.g. '{verb} top left' (top|bottom, left|right), "
+                            "optionally the number of tiles taken")
+    return words[0], words[1], count
+
+
+def _count_text(count: int | None) -> str:
+    return "" if count is None else f" {count}"
 
 
 def _mushroom_space(token: str) -> int:
@@ -36,18 +46,20 @@ def _mushroom_space(token: str) -> int:
 class Refill:
     path: str  # 'top' | 'bottom'
     side: str  # 'left' | 'right'
+    count: int | None = None  # tiles taken, when the record states it
 
     def format(self) -> str:
-        return f"refill {self.path} {self.side}"
+        return f"refill {self.path} {self.side}{_count_text(self.count)}"
 
 
 @dataclass(frozen=True, slots=True)
 class SoloBerry:
     path: str
     side: str
+    count: int | None = None
 
     def format(self) -> str:
-        return f"berry {self.path} {self.side}"
+        return f"berry {self.path} {self.side}{_count_text(self.count)}"
 
 
 @dataclass(frozen=True, slots=True)

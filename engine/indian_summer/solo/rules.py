@@ -176,7 +176,9 @@ def _refill(s: SoloState, a: Refill):
         raise IllegalAction("no_refill_due", f"the Player Path still holds {len(s.path)} tiles; it is refilled only "
                                              "when it runs empty (or with a Berry)")
     _check_path_choice(s, a.path, a.side)
-    s2, n = _draw(s, a.path, a.side, s.board_model.player - len(s.path))
+    want = s.board_model.player - len(s.path)
+    _check_count(s, a, want, "a refill")
+    s2, n = _draw(s, a.path, a.side, want)
     s2 = replace(s2, refill_due=False)
     text = f"take {n} tile{'s' if n != 1 else ''} from the {a.side} end of the {a.path.title()} Path"
     events = [_event("path_refilled", text, path=a.path, side=a.side, taken=n)]
@@ -198,6 +200,7 @@ def _berry(s: SoloState, a: SoloBerry):
     # Below the Player Path's size the Berry must fill it up (or empty the chosen path trying);
     # at full size it buys exactly one more tile.
     want = s.board_model.player - len(s.path) if len(s.path) < s.board_model.player else 1
+    _check_count(s, a, want, "a Berry")
     s2, n = _draw(s, a.path, a.side, want)
     s2 = replace(s2, core=_spend(s2.core, "berry"))
     text = f"pay a Berry: take {n} tile{'s' if n != 1 else ''} from the {a.side} end of the {a.path.title()} Path"
@@ -205,6 +208,23 @@ def _berry(s: SoloState, a: SoloBerry):
     if n < want:
         events.append(_event("tiles_short", f"the {a.path.title()} Path ran out: the Player Path holds {len(s2.path)}"))
     return s2, tuple(events)
+
+
+def _check_count(s: SoloState, a, want: int, what: str) -> None:
+    """A stated number of tiles must be the one the rules require: up to the Player Path's size (one
+    6th tile for a Berry at full size), fewer only when the chosen path runs out."""
+    if a.count is None:
+        return
+    expected = min(want, len(s.side_path(a.path)))
+    if a.count < expected:
+        raise IllegalAction("must_refill_to_five", f"{what} must take {expected} tile{'s' if expected != 1 else ''} from "
+                                                   f"the {a.path.title()} Path (up to {len(s.path) + want} in the "
+                                                   f"Player Path), not {a.count}")
+    if a.count > expected:
+        short = f"the {a.path.title()} Path holds only {len(s.side_path(a.path))}" if expected < want else \
+            f"the Player Path may then hold {len(s.path) + want}"
+        raise IllegalAction("too_many_tiles", f"{what} takes {expected} tile{'s' if expected != 1 else ''} here, not "
+                                              f"{a.count}: {short}")
 
 
 def _spend(core, kind: str):
