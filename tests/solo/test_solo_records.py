@@ -101,3 +101,26 @@ def test_schema_refuses_what_the_loader_refuses():
     assert schema_errors({"game": "solo", "player": {"side": "A1"}, "actions": ["hop"]})
     assert not schema_errors({"game": "solo", "player": {"side": "A1"}, "deal": {"seed": 1, "game": 3},
                               "actions": ["refill top left", "berry top left", "forgo mushroom:1"]})
+
+
+def test_the_sample_record_validates_and_plays():
+    import pathlib
+    data = json.loads((pathlib.Path(__file__).parent / "solo-game.json").read_text())
+    assert schema_errors(data) == []
+    outcome = apply_solo_record(data)
+    assert outcome["over"] and (outcome["won"], outcome["score"], outcome["empty_squares"]) == (False, 0, 1)
+
+
+def test_unseen_tiles_take_the_shape_they_are_placed_in():
+    record = {"game": "solo", "player": {"side": "A1"},
+              "deal": {"top": ["?"] * 5, "bottom": ["?"] * 5, "numbered": ["?"] * 10, "path": ["green"] + ["?"] * 4},
+              "actions": ["leaf path:1 *A1 B1 C1", "end", "leaf path:1 *A2 B2 C2 D2", "end", "mushroom",
+                          "leaf mushroom:1 *A3 B3 C3", "leaf mushroom:2 *A4 B4 C4 D4 E4", "end"]}
+    outcome = apply_solo_record(record)
+    assert outcome["pieces"].startswith("gGG....../yYYY...../gGG....../rRRRR....")
+    # turn 3's Mushroom emptied both far spaces; space 1's tile moved on, then turn 4's marker
+    assert outcome["row"] == "??????....??"
+    bad = dict(record, actions=["leaf path:1 *A1 B1 C1 D1"])
+    with pytest.raises(RecordError) as e:
+        apply_solo_record(bad)
+    assert e.value.code == "wrong_size"
