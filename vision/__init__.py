@@ -2,10 +2,10 @@
 
 Stages, one public function each: `locate` -> `rectify` -> `classify`, chained by `analyze`.
 """
-from vision.analyze import AnalyzeResult, BoardResult, analyze
-from vision.classify import BoardReading, classify
-from vision.locate import BoardLocation, locate
-from vision.rectify import rectify
+from vision.analysis import AnalyzeResult, BoardResult, analyze
+from vision.classification import BoardReading, classify
+from vision.location import BoardLocation, locate
+from vision.rectification import rectify
 from vision.sources import Frame, FrameSource, SourceError, load_image, open_source
 
 __all__ = ["AnalyzeResult", "BoardLocation", "BoardReading", "BoardResult", "Frame", "FrameSource", "SourceError",

@@ -6,11 +6,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from vision.classify import BoardReading, classify
+from vision.classification import BoardReading, classify
 from vision.grids import COLUMNS, ROWS, format_grid, parse
 from vision.kit import load_kit
-from vision.locate import BoardLocation, locate
-from vision.rectify import rectify
+from vision.location import BoardLocation, locate
+from vision.rectification import rectify
 from vision.sides import match_side
 
 

@@ -33,7 +33,7 @@ class BoardReading:
 
 def classify(rectified: np.ndarray, profile=None) -> BoardReading:
     if rectified is None or rectified.ndim != 3 or rectified.shape[1] % COLUMNS or rectified.shape[0] * COLUMNS != rectified.shape[1] * ROWS:
-        raise ValueError("classify needs a rectified board of 9x8 equal squares (vision.rectify)")
+        raise ValueError("classify needs a rectified board of 9x8 equal squares (vision.rectification)")
     t = thresholds()["classify"]
     feats = square_features(rectified, profile)
     pm, qm = load_mlp("pieces_model"), load_mlp("printed_model")

@@ -5,7 +5,7 @@ frame's edge, the table nearly always does), everything that is not table is a c
 candidate that is a large convex quadrilateral is a board outline. Inside the outline the 9x8 grid is
 found by the border margin and grid direction that put the most edges (tile outlines, grid lines, the
 margin's inner edge) on grid lines. The outline gives the grid only up to a half turn; the printed
-layout settles which corner is A1 (vision.analyze).
+layout settles which corner is A1 (vision.analysis).
 """
 from __future__ import annotations
 
@@ -175,14 +175,20 @@ def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
     return out
 
 
-def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
-    t = thresholds()["locate"]
-    h, w = image.shape[:2]
-    scale = float(t["work_width"]) / w
-    small = cv2.resize(image, (int(round(w * scale)), int(round(h * scale))), interpolation=cv2.INTER_AREA)
-    small = cv2.GaussianBlur(small, (3, 3), 0)
-    lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
-    mask = (~_table_mask(lab, t)).astype(np.uint8) * 255
+def _edge_mask(small: np.ndarray, t: dict) -> np.ndarray:
+    """Regions closed by crisp edges: a board's cut edge is sharp, shadows and light falloff are soft."""
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    lo, hi = t["edge_canny"]
+    edges = cv2.Canny(gray, lo, hi)
+    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    cs, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(edges)
+    cv2.drawContours(filled, cs, -1, 255, -1)
+    return cv2.erode(filled, np.ones((3, 3), np.uint8))
+
+
+def _candidates(mask: np.ndarray, t: dict) -> list[np.ndarray]:
+    """Quadrilaterals (working-scale px) of the large blobs in a mask."""
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
@@ -193,34 +199,64 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
         area = cv2.contourArea(cnt)
         if not t["min_area"] * area_total <= area <= t["max_area"] * area_total:
             continue
-        # arms reaching over a board: cut thin parts away before fitting the quadrilateral
         blob = np.zeros_like(mask)
         cv2.drawContours(blob, [cnt], -1, 255, -1)
+        quad = _quad_from_contour(cnt)
+        if quad is not None and _plausible(quad, area, t, strict=True):
+            out.append(quad)
+            continue
+        # arms reaching over a board: cut thin parts away before fitting the quadrilateral
         side = np.sqrt(area)
         k = max(5, int(side * float(t["arm_cut"])) | 1)
         opened = cv2.morphologyEx(blob, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
         cs, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-        if not cs:
-            continue
-        main = max(cs, key=cv2.contourArea)
-        quad = _quad_from_contour(main)
-        if quad is None:
-            continue
-        # refine each edge on the unopened blob, whose corners are sharp
-        for tol in (0.06, 0.02):
-            refined = _refine_on(blob, quad, tol)
-            quad = refined if refined is not None else quad
-        qa = cv2.contourArea(quad.astype(np.float32))
-        fill = cv2.contourArea(main) / max(qa, 1)
-        sides = np.linalg.norm(quad - np.roll(quad, -1, 0), axis=1)
-        if fill < t["min_fill"] or sides.max() / max(sides.min(), 1) > t["max_aspect"] * 1.0:
-            continue
-        outline = refine_outline(image, quad / scale)
-        grid = fit_grid(image, outline)
-        if grid is None:
-            continue
-        corners, score = grid
-        out.append(BoardLocation(corners, "outline", False, score, outline, None))
+        for main in sorted(cs, key=cv2.contourArea, reverse=True)[:4]:
+            if cv2.contourArea(main) < t["min_area"] * area_total:
+                break
+            quad = _quad_from_contour(main)
+            if quad is None:
+                continue
+            piece = np.zeros_like(mask)
+            cv2.drawContours(piece, [main], -1, 255, -1)
+            piece = cv2.bitwise_and(cv2.dilate(piece, np.ones((k, k), np.uint8)), blob)
+            for tol in (0.1, 0.05, 0.02):  # refine each edge on the unopened blob, whose corners are sharp
+                refined = _refine_on(piece, quad, tol)
+                quad = refined if refined is not None else quad
+            if _plausible(quad, cv2.contourArea(main), t, strict=False):
+                out.append(quad)
+    return out
+
+
+def _plausible(quad: np.ndarray, area: float, t: dict, strict: bool) -> bool:
+    qa = cv2.contourArea(quad.astype(np.float32))
+    fill = area / max(qa, 1)
+    sides = np.linalg.norm(quad - np.roll(quad, -1, 0), axis=1)
+    if sides.max() / max(sides.min(), 1) > t["max_aspect"]:
+        return False
+    return 0.95 <= fill <= 1.05 if strict else fill >= t["min_fill"]
+
+
+def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
+    t = thresholds()["locate"]
+    h, w = image.shape[:2]
+    scale = float(t["work_width"]) / w
+    small = cv2.resize(image, (int(round(w * scale)), int(round(h * scale))), interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (3, 3), 0)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
+    quads = _candidates((~_table_mask(lab, t)).astype(np.uint8) * 255, t) + _candidates(_edge_mask(small, t), t)
+    scored = []
+    for quad in quads:
+        outline, support = refine_outline(image, quad / scale)
+        if support >= float(t["min_edge_support"]):
+            scored.append((support, outline))
+    scored.sort(key=lambda s: -s[0])
+    out: list[BoardLocation] = []
+    for support, outline in scored:
+        c = outline.mean(0)
+        if any(cv2.pointPolygonTest(o.outline.astype(np.float32), (float(c[0]), float(c[1])), False) >= 0 for o in out):
+            continue  # the same board from the other mask
+        corners, score = fit_grid(image, outline)
+        out.append(BoardLocation(corners, "outline", False, float(support), outline, None))
     return out
 
 
@@ -249,16 +285,19 @@ def _refine_on(blob: np.ndarray, quad: np.ndarray, tol: float) -> np.ndarray | N
     return out if np.abs(out - quad).max() < 0.08 * np.linalg.norm(quad[0] - quad[2]) else None
 
 
-def refine_outline(image: np.ndarray, quad: np.ndarray, samples: int = 28) -> np.ndarray:
+def refine_outline(image: np.ndarray, quad: np.ndarray, samples: int = 28) -> tuple[np.ndarray, float]:
     """Move each edge of a coarse outline onto the sharpest colour step near it, at full resolution.
 
     The coarse outline is off by the working scale and pulled outwards by soft drop shadows; the board's
     cut edge is the crisp step, so each edge goes through the strongest gradient along its normals.
+    Also returns the share of samples that found a crisp step (a real board edge scores near 1).
     """
+    quad = np.asarray(quad, np.float64)
     span = np.linalg.norm(quad - np.roll(quad, -1, 0), axis=1).mean()
     reach = max(4.0, span * 0.035)
     steps = np.linspace(-reach, reach, int(2 * reach) + 1)
     lines = []
+    hits = 0
     for i in range(4):
         a, b = quad[i], quad[(i + 1) % 4]
         d = (b - a) / np.linalg.norm(b - a)
@@ -271,56 +310,77 @@ def refine_outline(image: np.ndarray, quad: np.ndarray, samples: int = 28) -> np
         prof = cv2.remap(image, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
         grad = np.abs(np.diff(prof, axis=1)).sum(2)
         k = grad.argmax(1)
-        strong = grad.max(1) > 3 * np.median(grad) + 10
-        edge_pts = base + ((steps[k] + steps[k + 1]) / 2)[:, None] * n[None]
-        edge_pts = edge_pts[strong]
-        if len(edge_pts) < 6:
-            return quad
-        lines.append(cv2.fitLine(edge_pts.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel())
+        edge_pts = (base + ((steps[k] + steps[k + 1]) / 2)[:, None] * n[None]).astype(np.float32)
+        line = cv2.fitLine(edge_pts, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        resid = np.abs((edge_pts[:, 0] - line[2]) * line[1] - (edge_pts[:, 1] - line[3]) * line[0])
+        inliers = edge_pts[resid < max(1.5, 0.005 * span)]
+        hits += len(inliers)
+        if len(inliers) < 6:
+            return quad, 0.0
+        lines.append(cv2.fitLine(inliers, cv2.DIST_L2, 0, 0.01, 0.01).ravel())
     out = []
     for i in range(4):
         p = _line_intersection(lines[i - 1], lines[i])
         if p is None:
-            return quad
+            return quad, 0.0
         out.append(p)
     out = np.array(out)
-    return out if np.abs(out - quad).max() < 2 * reach else quad
+    support = hits / (4 * samples)
+    return (out, support) if np.abs(out - quad).max() < 2 * reach else (quad, support * 0.5)
 
 
-def fit_grid(image: np.ndarray, outline: np.ndarray, n: int = 360) -> tuple[np.ndarray, float] | None:
-    """The 9x8 grid inside a board outline: margin and direction that put most edges on grid lines.
+def _line_profiles(gray: np.ndarray, axis: int) -> np.ndarray:
+    """Evidence for a grid line at each position across `axis`: colour steps plus thin dark lines."""
+    g = gray if axis == 1 else gray.T
+    n = g.shape[1]
+    band = g[int(0.08 * g.shape[0]):int(0.92 * g.shape[0])]
+    step = np.abs(np.diff(band, axis=1))
+    step = np.concatenate([step[:, :1], (step[:, 1:] + step[:, :-1]) / 2, step[:, -1:]], 1)
+    pad = np.pad(band, ((0, 0), (2, 2)), mode="edge")
+    ridge = np.maximum((pad[:, :-4] + pad[:, 4:]) / 2 - band, 0)
+    prof = step.mean(0) + ridge.mean(0)
+    return prof / (np.median(prof) + 1e-3)
 
-    Returns the grid corners (A1's corner at the outline's first corner or its successor, depending on
-    which way the 9 columns run) and the score.
+
+def _best_division(prof: np.ndarray, parts: int, max_margin: float, steps: int) -> tuple[float, float, float]:
+    """Ends (u0, u1) of `parts` equal divisions whose lines land on the strongest evidence."""
+    n = len(prof)
+    frac = np.linspace(0.0, max_margin / (parts + 2 * max_margin), steps)
+    u0 = frac[:, None, None] * (n - 1)
+    u1 = (1 - frac)[None, :, None] * (n - 1)
+    # interior lines only: the board's own cut edge is the strongest line and would pull the ends onto it
+    k = np.arange(1, parts)[None, None, :]
+    pos = u0 + (u1 - u0) * k / parts
+    score = np.interp(pos, np.arange(n), prof).mean(2)
+    i, j = np.unravel_index(score.argmax(), score.shape)
+    return float(u0[i, 0, 0]), float(u1[0, j, 0]), float(score[i, j])
+
+
+def fit_grid(image: np.ndarray, outline: np.ndarray, n: int = 360) -> tuple[np.ndarray, float]:
+    """The 9x8 grid inside a board outline: the margins and direction that put most edges on grid lines.
+
+    Each of the four margins is free (a slightly wrong outline, an uneven border); the 9 columns may
+    run along either pair of edges. Returns the grid corners with A1's corner at the outline's first
+    corner or its successor (the printed layout later decides between A1 and I8) and the score.
     """
     t = thresholds()["locate"]
     dst = np.float32([[0, 0], [n, 0], [n, n], [0, n]])
     H = cv2.getPerspectiveTransform(np.float32(outline), dst)
     flat = cv2.warpPerspective(image, H, (n, n), flags=cv2.INTER_LINEAR)
     gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    gx = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3))
-    gy = np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
-    band = slice(int(0.08 * n), int(0.92 * n))
-    px = gx[band].mean(0)
-    py = gy[:, band].mean(1)
-    px = px / (np.median(px) + 1e-3)
-    py = py / (np.median(py) + 1e-3)
-    grid_u = np.arange(n, dtype=np.float64)
+    pu, pv = _line_profiles(gray, 1), _line_profiles(gray, 0)
+    mm, st = float(t["margin_max"]), int(t["margin_steps"])
     best = None
-    for m in np.linspace(0.0, float(t["margin_max"]), int(t["margin_steps"])):
-        for cols_along_u in (True, False):
-            nu, nv = (COLUMNS, ROWS) if cols_along_u else (ROWS, COLUMNS)
-            us = (m + np.arange(nu + 1)) / (nu + 2 * m) * (n - 1)
-            vs = (m + np.arange(nv + 1)) / (nv + 2 * m) * (n - 1)
-            s = np.interp(us, grid_u, px).mean() + np.interp(vs, grid_u, py).mean()
-            if best is None or s > best[0]:
-                best = (s, m, cols_along_u)
-    s, m, cols_along_u = best
-    nu, nv = (COLUMNS, ROWS) if cols_along_u else (ROWS, COLUMNS)
-    u0, u1 = m / (nu + 2 * m) * n, (m + nu) / (nu + 2 * m) * n
-    v0, v1 = m / (nv + 2 * m) * n, (m + nv) / (nv + 2 * m) * n
-    inner = np.float32([[u0, v0], [u1, v0], [u1, v1], [u0, v1]])
+    for cols_along_u in (True, False):
+        nu, nv = (COLUMNS, ROWS) if cols_along_u else (ROWS, COLUMNS)
+        u0, u1, su = _best_division(pu, nu, mm, st)
+        v0, v1, sv = _best_division(pv, nv, mm, st)
+        if best is None or su + sv > best[0]:
+            best = (su + sv, (u0, u1, v0, v1), cols_along_u)
+    score, (u0, u1, v0, v1), cols_along_u = best
+    scale = n / (n - 1)
+    inner = np.float32([[u0, v0], [u1, v0], [u1, v1], [u0, v1]]) * scale
     corners = cv2.perspectiveTransform(inner[None], np.linalg.inv(H))[0].astype(np.float64)
     if not cols_along_u:
-        corners = np.roll(corners, -1, 0)  # the 9 columns run down the outline's first edge: A1 is one corner on
-    return corners, float(s)
+        corners = np.roll(corners, -1, 0)  # the 9 columns run down the outline's first edge
+    return corners, float(score)

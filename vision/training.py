@@ -14,7 +14,7 @@ import numpy as np
 from vision.features import square_features
 from vision.grids import COLUMNS, FLOOR_VISIBLE, ROWS
 from vision.mlp import DATA, train
-from vision.rectify import rectify
+from vision.rectification import rectify
 from vision.synthetic import render_scene
 
 TRAIN_SEED_BASE = 1_000_000

@@ -119,11 +119,11 @@ def _place(rng, n, sizes, free_rotation):
     """Board centres and angles on the table, not overlapping."""
     seats = [0.0, 180.0, 90.0, 270.0]
     out = []
-    spread = max(sizes) * (0.75 if n > 2 else 0.6)
+    spread = max(sizes) * (0.9 if n > 2 else 0.6)  # a wide frame: boards spread more across than down
     for i in range(n):
         for attempt in range(400):
             grow = 1 + attempt / 100  # widen the table when the boards do not fit
-            c = rng.uniform([-spread * grow, -0.8 * spread * grow], [spread * grow, 0.8 * spread * grow])
+            c = rng.uniform([-spread * grow, -0.5 * spread * grow], [spread * grow, 0.5 * spread * grow])
             if all(np.hypot(*(c - o[0])) > (sizes[i] + sizes[j]) / 2 + 0.3 for j, o in enumerate(out)):
                 break
         ang = rng.uniform(0, 360) if free_rotation else seats[i % 4] + rng.uniform(-15, 15)
