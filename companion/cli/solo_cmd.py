@@ -115,5 +115,3 @@ def _print_game(number: int, log, outcome: dict) -> None:
     print(f"result: {'won' if outcome['won'] else 'lost'}:{outcome['score']}  ({outcome['reason']})")
     print()
 
-
-__all__ = ["register", "CliError"]

@@ -2,5 +2,6 @@
 
 Modules: `board` (the solo board's row of spaces, from data), `state`, `actions` (solo text forms),
 `setup` (stacks and deals), `rules` (legal actions and steps), `scoring` (one game), `series`
-(three games), `record` (JSON solo records), `bot` (a seeded player for demos and tests).
+(three games), `record` (JSON solo records), `results` (a game's result from a record, a position
+or typed words), `bot` (a seeded player for demos and tests).
 """

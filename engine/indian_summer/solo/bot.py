@@ -9,7 +9,7 @@ import random
 
 from engine.indian_summer.actions import EndTurn
 from engine.indian_summer.bots import GreedyBot, _completes, _snugness
-from engine.indian_summer.solo.actions import ForgoMushroomTile, PlaceMushroomTile, Refill, SoloBerry, SoloMushroom
+from engine.indian_summer.solo.actions import ForgoMushroomTile, PlaceMushroomTile, SoloBerry, SoloMushroom
 from engine.indian_summer.solo.rules import apply, legal_actions
 from engine.indian_summer.solo.state import SoloState
 
@@ -56,5 +56,3 @@ def play_solo(s: SoloState, rng: random.Random, max_actions: int = 2000) -> tupl
         log.append(action)
     return s, log
 
-
-__all__ = ["SoloBot", "play_solo", "Refill"]

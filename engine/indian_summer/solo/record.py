@@ -5,7 +5,7 @@ a JSON-ready outcome. Tiles are written as in multiplayer records ('green', 'yel
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.errors import IllegalAction, NotationError
 from engine.indian_summer.kit import Kit, reference_kit
@@ -102,8 +102,6 @@ def outcome_json(state: SoloState) -> dict:
 
 
 def _named(state: SoloState, name: str) -> SoloState:
-    from dataclasses import replace
-
     core = state.core
     return replace(state, core=replace(core, players=(replace(core.players[0], name=name),)))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.indian_summer.solo.board import SoloBoard
+from engine.indian_summer.solo.board import SoloBoard, default_solo_board
 from engine.indian_summer.state import GameState, Player
 
 EMPTY = -1  # a space of the row without a tile
@@ -28,7 +28,7 @@ class SoloState:
     refill_due: bool = False  # the Player Path ran empty: choose a path and side before anything else
     mushroom_waiting: tuple[int, ...] = ()  # Mushroom spaces (1-based) whose tile is still to place or forgo
     over: bool = False
-    board_model: SoloBoard = field(default=None, compare=False, repr=False)
+    board_model: SoloBoard = field(default_factory=default_solo_board, compare=False, repr=False)
 
     @property
     def player(self) -> Player:
