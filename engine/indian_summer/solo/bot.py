@@ -39,7 +39,9 @@ class SoloBot:
         choice = self.greedy.choose(s.core)
         if isinstance(choice, EndTurn) or (not s.core.main_done and not s.path):
             berries = [a for a in actions if isinstance(a, SoloBerry)]
-            if berries and len(s.path) <= 2 and self.rng.random() < 0.6:
+            # a Berry after the last main action buys nothing and costs a point
+            last = s.core.main_done and s.turn == s.board_model.turns
+            if berries and len(s.path) <= 2 and not last and self.rng.random() < 0.6:
                 return self.rng.choice(berries)
         return choice
 
