@@ -1,5 +1,7 @@
 """Scoring a series of three solo games."""
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.errors import NotationError
 from engine.indian_summer.solo.series import GameResult, SeriesError, parse_results, score_series
@@ -72,3 +74,28 @@ def test_too_many_or_no_games():
 def test_result_text_round_trip():
     for text in ("won:0", "won:17", "lost:-9", "lost:0"):
         assert GameResult.parse(text).format() == text
+
+
+results = st.one_of(st.builds(GameResult, st.just(True), st.integers(0, 40)),
+                    st.builds(GameResult, st.just(False), st.integers(-72, 0)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(results, min_size=1, max_size=3))
+def test_series_properties(games):
+    forfeit = len(games) >= 2 and not games[0].won and not games[1].won
+    if forfeit and len(games) == 3:
+        with pytest.raises(SeriesError):
+            score_series(games)
+        return
+    r = score_series(games)
+    assert r.score == sum(games[n - 1].score for n in r.counted)
+    assert len(r.counted) <= 2 and r.forfeit == forfeit
+    wins = [g for g in games if g.won]
+    counted = [games[n - 1] for n in r.counted]
+    if len(wins) >= 2:
+        assert all(g.won for g in counted) and r.score == sum(sorted(g.score for g in wins)[-2:])
+    else:
+        assert not any(g.won for g in counted)
+        assert r.score == sum(sorted(g.score for g in games if not g.won)[:2])
+    assert r.complete == (forfeit or len(games) == 3)
