@@ -70,3 +70,15 @@ def test_play_demo(capsys):
     code, out, _ = run(capsys, "solo", "play-demo", "--seed", "3", "--json")
     data = json.loads(out)
     assert code == 0 and data["series"]["reason"] and 2 <= len(data["records"]) <= 3
+
+
+@pytest.mark.parametrize("deals, text", [
+    ([{"seed": 1, "game": 1}, {"seed": 1}], "same stack"),
+    ([{"seed": 1, "game": 1}, {"seed": 2, "game": 2}], "different seeds"),
+])
+def test_series_records_must_use_one_seed_and_distinct_stacks(tmp_path, capsys, deals, text):
+    games = [{"game": "solo", "player": {"side": "A1"}, "deal": d, "actions": []} for d in deals]
+    path = tmp_path / "series.json"
+    path.write_text(json.dumps(games))
+    code, _, err = run(capsys, "solo", "score", str(path))
+    assert code == 1 and text in err

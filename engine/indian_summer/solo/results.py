@@ -21,6 +21,7 @@ def results_from_json(data: object, kit: Kit | None = None) -> tuple[GameResult,
         data = data["games"]
     if not isinstance(data, list):
         raise SeriesError("give a list of up to 3 games, each one of: " + "; ".join(FORMS))
+    _check_stacks(data)
     texts = []
     for i, item in enumerate(data, 1):
         try:
@@ -64,3 +65,21 @@ def _from_position(item: dict, kit: Kit) -> GameResult:
         raise SeriesError("'treasures' must be an object of counts")
     score = score_position(printed, PieceGrid.parse(item["pieces"]), Treasures.of(raw))
     return GameResult(score.won, score.score)
+
+
+def _check_stacks(games: list) -> None:
+    """Seeded records of one series share the seed and each uses its own stack of 25 tiles."""
+    seen: dict[tuple, int] = {}
+    seeds = set()
+    for i, item in enumerate(games, 1):
+        deal = item.get("deal") if isinstance(item, dict) and item.get("game") == "solo" else None
+        if isinstance(deal, dict) and "seed" in deal:
+            key = (deal["seed"], deal.get("game", 1))
+            if key in seen:
+                raise SeriesError(f"games {seen[key]} and {i} are dealt from the same stack "
+                                  f"(seed {key[0]}, game {key[1]}); each game of a series uses its own stack")
+            seen[key] = i
+            seeds.add(deal["seed"])
+    if len(seeds) > 1:
+        raise SeriesError(f"the records use different seeds ({', '.join(map(str, sorted(seeds, key=str)))}); "
+                          "one seed splits the tiles of a whole series")
