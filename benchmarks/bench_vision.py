@@ -1,0 +1,217 @@
+"""Vision benchmark: recognition accuracy on rendered scenes the classifier never saw, and cost per board.
+
+Scenes use seeds from BENCH_SEED_BASE (5,000,000) upwards; the tests use seeds below 100,000 and the
+classifier was fitted on seeds from 1,000,000 (vision.training). Writes bench-out/vision-*.png.
+"""
+from __future__ import annotations
+
+import collections
+import pathlib
+import time
+
+import cv2
+import numpy as np
+
+from vision.analysis import analyze, read_board
+from vision.debug import draw_reading
+from vision.grids import COLUMNS
+from vision.location import BoardLocation
+from vision.rectification import rectify
+from vision.synthetic import BoardSpec, Conditions, random_position, render_scene
+from vision.training import BENCH_SEED_BASE
+
+OUT = pathlib.Path(__file__).resolve().parent.parent / "bench-out"
+CLASSES = ".GYRgyrtsa"
+PREDICTED = CLASSES + "?"
+
+
+def _bins(c: Conditions) -> list[str]:
+    """The condition buckets a scene falls in, for the 'worst conditions' table."""
+    b = [f"table={c.table}", "markers" if c.markers else "no markers",
+         "tilt>25" if c.tilt_deg > 25 else "tilt<=25", f"hands={c.hands}"]
+    if c.noise > 5:
+        b.append("noise>5")
+    if c.blur > 1.0:
+        b.append("blur>1")
+    if c.jpeg and c.jpeg < 50:
+        b.append("jpeg<50")
+    if abs(c.warmth) > 0.7:
+        b.append("strong colour cast")
+    if c.light_gradient > 0.3:
+        b.append("light gradient>0.3")
+    if c.glare:
+        b.append("glare")
+    if c.shadows:
+        b.append("shadows")
+    if c.lens_k:
+        b.append("lens distortion")
+    if c.fill < 0.65:
+        b.append("small in frame")
+    return b
+
+
+def _match(truth, boards):
+    """The result board nearest the truth board's centre, if within two squares."""
+    sq = np.linalg.norm(truth.corners[1] - truth.corners[0]) / COLUMNS
+    c = truth.corners.mean(0)
+    best = min(boards, key=lambda b: np.linalg.norm(b.corners.mean(0) - c), default=None)
+    if best is None or np.linalg.norm(best.corners.mean(0) - c) > 2 * sq:
+        return None, sq
+    return best, sq
+
+
+def _score_board(truth, pieces: str):
+    t = np.array(list(truth.pieces.replace("/", "")))
+    p = np.array(list(pieces.replace("/", "")))
+    vis = ~truth.occluded.ravel()
+    return t[vis], p[vis]
+
+
+def accuracy(n_scenes: int, log=print) -> dict:
+    conf = np.zeros((len(CLASSES), len(PREDICTED)), int)
+    conf_truth_loc = np.zeros_like(conf)
+    boards_total = boards_found = boards_right = boards_right_truth_loc = 0
+    eligible = eligible_found = 0
+    oriented_right = side_right = side_named = 0
+    by_method = collections.Counter()
+    by_method_right = collections.Counter()
+    bucket = collections.defaultdict(lambda: [0, 0])  # bucket -> [squares right, squares]
+    worst = None
+    t0 = time.time()
+    for i in range(n_scenes):
+        seed = BENCH_SEED_BASE + i
+        scene = render_scene(seed)
+        result = analyze(scene.image)
+        for truth in scene.boards:
+            boards_total += 1
+            # the classifier alone, on the true location
+            reading = read_board(scene.image, BoardLocation(truth.corners, "truth", True, 1.0))
+            tt, pp = _score_board(truth, reading.pieces)
+            np.add.at(conf_truth_loc, ([CLASSES.index(x) for x in tt], [PREDICTED.index(x) for x in pp]), 1)
+            boards_right_truth_loc += bool((tt == pp).all())
+            found, sq = _match(truth, result.boards)
+            if truth.visible_fraction >= 0.9:
+                eligible += 1
+                eligible_found += found is not None
+            if found is None:
+                tt, pp = _score_board(truth, "/".join(["?" * 9] * 8))
+            else:
+                boards_found += 1
+                method = found.method + ("" if found.method == "markers" else "")
+                by_method[method] += 1
+                err = np.abs(found.corners - truth.corners).max() / sq
+                oriented_right += err < 0.5
+                side_named += found.side is not None
+                side_right += found.side == truth.side
+                tt, pp = _score_board(truth, found.pieces)
+            np.add.at(conf, ([CLASSES.index(x) for x in tt], [PREDICTED.index(x) for x in pp]), 1)
+            right = bool((tt == pp).all())
+            boards_right += right
+            if found is not None:
+                by_method_right[found.method] += right
+            for b in _bins(scene.conditions):
+                bucket[b][0] += int((tt == pp).sum())
+                bucket[b][1] += len(tt)
+            wrong = int((tt != pp).sum())
+            if found is not None and (worst is None or wrong > worst[0]):
+                worst = (wrong, seed, truth, found, scene.image)
+        if (i + 1) % 25 == 0 or i + 1 == n_scenes:
+            log(f"  {i + 1}/{n_scenes} scenes, {time.time() - t0:.0f} s, squares right so far "
+                f"{np.trace(conf) / max(conf.sum(), 1):.4f}")
+    squares = conf.sum()
+    right = int(np.trace(conf))
+    worst_buckets = sorted(((r / n, name, n) for name, (r, n) in bucket.items() if n), key=lambda x: x[0])
+    OUT.mkdir(exist_ok=True)
+    cv2.imwrite(str(OUT / "vision-confusion.png"), _confusion_image(conf, "full pipeline (found boards; unfound count as ?)"))
+    cv2.imwrite(str(OUT / "vision-confusion-truth-location.png"), _confusion_image(conf_truth_loc, "classifier on true corners"))
+    if worst is not None:
+        wrong, seed, truth, found, image = worst
+        pic = draw_reading(rectify(image, truth.corners), found.pieces, found.printed, found.confidence, truth.pieces)
+        cv2.imwrite(str(OUT / "vision-worst-board.png"), pic)
+    return {
+        "scenes": n_scenes, "seeds": f"{BENCH_SEED_BASE}..{BENCH_SEED_BASE + n_scenes - 1}",
+        "boards": boards_total, "squares_scored": int(squares),
+        "squares_right": right / max(squares, 1),
+        "boards_fully_right": boards_right / max(boards_total, 1),
+        "boards_found_of_90pct_visible": eligible_found / max(eligible, 1),
+        "boards_90pct_visible": eligible,
+        "orientation_right_of_found": oriented_right / max(boards_found, 1),
+        "side_right_of_found": side_right / max(boards_found, 1),
+        "side_named_of_found": side_named / max(boards_found, 1),
+        "found_by": dict(by_method), "fully_right_by_method": {k: by_method_right[k] / by_method[k] for k in by_method},
+        "classifier_on_true_corners": {
+            "squares_right": float(np.trace(conf_truth_loc) / max(conf_truth_loc.sum(), 1)),
+            "boards_fully_right": boards_right_truth_loc / max(boards_total, 1)},
+        "confusion": {"rows_truth": CLASSES, "cols_predicted": PREDICTED, "counts": conf.tolist()},
+        "confusion_true_corners": conf_truth_loc.tolist(),
+        "worst_conditions": [{"condition": name, "squares_right": round(acc, 4), "squares": n}
+                             for acc, name, n in worst_buckets[:6]],
+    }
+
+
+def _confusion_image(conf: np.ndarray, title: str) -> np.ndarray:
+    cell = 70
+    img = np.full(((len(CLASSES) + 2) * cell, (len(PREDICTED) + 1) * cell + 40, 3), 255, np.uint8)
+    cv2.putText(img, title + " - rows truth, columns read", (10, 30), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (0, 0, 0), 1)
+    rowsum = conf.sum(1, keepdims=True).clip(1)
+    for j, ch in enumerate(PREDICTED):
+        cv2.putText(img, ch, ((j + 1) * cell + 25, cell + 45), cv2.FONT_HERSHEY_SIMPLEX, 0.9, (0, 0, 0), 2)
+    for i, ch in enumerate(CLASSES):
+        y = (i + 2) * cell
+        cv2.putText(img, ch, (25, y + 45), cv2.FONT_HERSHEY_SIMPLEX, 0.9, (0, 0, 0), 2)
+        for j in range(len(PREDICTED)):
+            x = (j + 1) * cell
+            share = conf[i, j] / rowsum[i, 0]
+            colour = (255 - int(200 * share),) * 2 + (255,) if i != j else (255 - int(150 * share), 255, 255 - int(150 * share))
+            cv2.rectangle(img, (x, y), (x + cell - 2, y + cell - 2), colour, -1)
+            if conf[i, j]:
+                cv2.putText(img, str(conf[i, j]), (x + 4, y + 40), cv2.FONT_HERSHEY_SIMPLEX, 0.45, (0, 0, 0), 1)
+    return img
+
+
+def timing(repeats: int, log=print) -> dict:
+    """Steady state (boards already located, as the tracker runs): rectify + classify per board, one thread."""
+    threads = cv2.getNumThreads()
+    cv2.setNumThreads(1)
+    try:
+        rng = np.random.default_rng(11)
+        specs = [BoardSpec(random_position(rng).pieces, side=s) for s in ("A1", "B2", "C1", "D2")]
+        scene = render_scene(BENCH_SEED_BASE - 1, boards=specs, conditions=Conditions(fill=0.9))
+        locs = [BoardLocation(b.corners, "known", True, 1.0) for b in scene.boards]
+        sides = {b.side: None for b in scene.boards}
+        from vision.kit import load_kit
+        known = {s: load_kit().sides[s] for s in sides}
+        for loc in locs:  # warm caches (model files, region weights)
+            read_board(scene.image, loc, known_sides=known)
+        per_board = []
+        for _ in range(repeats):
+            for loc in locs:
+                t = time.perf_counter()
+                read_board(scene.image, loc, known_sides=known)
+                per_board.append((time.perf_counter() - t) * 1000)
+        full = []
+        for _ in range(max(3, repeats // 10)):
+            t = time.perf_counter()
+            analyze(scene.image)
+            full.append((time.perf_counter() - t) * 1000)
+    finally:
+        cv2.setNumThreads(threads)
+    ms = float(np.median(per_board))
+    log(f"  steady state {ms:.2f} ms per board, full analyze of 4 boards {np.median(full):.0f} ms")
+    return {"ms_per_board_steady_state": round(ms, 3), "fps_4_boards_steady_state": round(1000 / (4 * ms), 1),
+            "ms_full_analyze_4_boards_1080p": round(float(np.median(full)), 1),
+            "fps_full_analyze_4_boards": round(1000 / float(np.median(full)), 2), "threads": 1}
+
+
+def run(quick: bool) -> dict:
+    n = 30 if quick else 500
+    print(f"vision: {n} scenes", flush=True)
+    acc = accuracy(n)
+    tim = timing(20 if quick else 100)
+    return {**acc, **tim}
+
+
+if __name__ == "__main__":
+    import json
+    import sys
+    print(json.dumps(run("--quick" in sys.argv), indent=1)[:3000])
