@@ -72,4 +72,4 @@ def test_animals_cover_empty_holes():
 def test_leaf_tiles_come_only_from_the_player_path():
     assert code_of(build(), "leaf p2 *A1 B1 C1") == "bad_source"
     assert code_of(build(), "leaf path:7 *A1 B1 C1") == "no_such_tile"
-    assert code_of(build(), "observe p1:1 green") == "not_in_solo"
+    assert code_of(build(), "observe p1:1 red") == "contradicts_known"  # build() deals green tiles

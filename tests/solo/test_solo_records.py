@@ -124,3 +124,25 @@ def test_unseen_tiles_take_the_shape_they_are_placed_in():
     with pytest.raises(RecordError) as e:
         apply_solo_record(bad)
     assert e.value.code == "wrong_size"
+
+
+def test_observations_name_tiles_in_every_solo_place():
+    record = {"game": "solo", "player": {"side": "A1"},
+              "deal": {"top": ["?"] * 5, "bottom": ["?"] * 5, "numbered": ["?"] * 10, "path": ["?"] * 5},
+              "actions": ["observe top:1 red", "observe bottom:5 green", "observe space:4 yellow",
+                          "observe mushroom:2 yellow", "observe p1:3 green", "refill top left"]}
+    with pytest.raises(RecordError) as e:
+        apply_solo_record(record)
+    assert e.value.code == "no_refill_due" and e.value.index == 5
+    outcome = apply_solo_record(dict(record, actions=record["actions"][:5]))
+    assert outcome["top_path"] == "R????" and outcome["bottom_path"] == "????G"
+    assert outcome["row"] == "??????Y??..Y" and outcome["player_path"] == "??G??"
+    for bad, code in (("observe top:6 red", "no_such_tile"), ("observe mushroom:1 red", "no_such_tile"),
+                      ("observe side:1 red", "no_such_tile")):
+        with pytest.raises(RecordError) as e:
+            apply_solo_record(dict(record, actions=[bad]))
+        assert e.value.code == code
+    with pytest.raises(RecordError) as e:
+        apply_solo_record(dict(record, actions=["observe top:1 red", "observe top:1 green"]))
+    assert e.value.code == "contradicts_known"
+    assert schema_errors(record) == []

@@ -9,6 +9,7 @@ forgo, exchange, animal, end):
   mushroom                   pay a Mushroom: take the tiles on the Mushroom spaces
   leaf mushroom:2 *A1 B1 C1  during a Mushroom: place the tile from Mushroom space 2
   forgo mushroom:1           during a Mushroom: leave a tile that fits nowhere on its space
+  observe top:2 red          the camera saw a tile's colour (p1:N, top:N, bottom:N, space:N, mushroom:N)
 """
 from __future__ import annotations
 

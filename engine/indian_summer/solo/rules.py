@@ -84,6 +84,8 @@ def apply(s: SoloState, action: SoloAction) -> SoloState:
 
 def step(s: SoloState, action: SoloAction) -> tuple[SoloState, tuple[Event, ...]]:
     turns = s.board_model.turns
+    if isinstance(action, Observe):  # the camera's news, not a move: welcome at any moment
+        return _observe(s, action)
     if s.over:
         raise IllegalAction("turn_limit", f"the solo game ended after turn {turns}; no more actions")
     if s.refill_due and not isinstance(action, Refill):
@@ -106,8 +108,6 @@ def _not_in_solo(action) -> str:
         return "a solo Berry names the path and side it takes from, e.g. 'berry top left'"
     if isinstance(action, UseMushroom):
         return "a solo Mushroom takes the tiles on the Mushroom spaces: write 'mushroom'"
-    if isinstance(action, Observe):
-        return "the solo game does not track unseen tiles; every tile of the deal is known"
     return f"not a solo action: {action!r}"
 
 
@@ -314,6 +314,29 @@ def _furthest_empty(track: list[int]) -> int | None:
         if track[pos] == EMPTY:
             return pos
     return None
+
+
+def _observe(s: SoloState, a: Observe):
+    """A tile the camera could not read before is now seen to be of a colour. Places: p1:N (the
+    Player Path), top:N and bottom:N (counted from the left), space:N (numbered space N), mushroom:N."""
+    kind, _, number = a.where.partition(":")
+    n = int(number) if number.isdigit() else 0
+    places = {"p1": s.path, "path": s.path, "top": s.top, "bottom": s.bottom}
+    tile = EMPTY
+    if kind in places and 1 <= n <= len(places[kind]):
+        tile = places[kind][n - 1]
+    elif kind == "space" and 1 <= n <= s.board_model.turns:
+        tile = s.track[s.board_model.position_of_number(n)]
+    elif kind == "mushroom" and 1 <= n <= len(s.board_model.mushroom):
+        tile = s.mushroom_tile(n)
+    if tile == EMPTY:
+        raise IllegalAction("no_such_tile", f"there is no tile at {a.where!r} (p1:N, top:N, bottom:N, space:N, mushroom:N)")
+    info = s.core.tiles[tile]
+    if info.colour and info.colour != a.colour:
+        raise IllegalAction("contradicts_known", f"the tile at {a.where} is known to be {info.colour}, not {a.colour}")
+    tiles = list(s.core.tiles)
+    tiles[tile] = replace(info, colour=a.colour)
+    return replace(s, core=replace(s.core, tiles=tuple(tiles))), ()
 
 
 def begin_turn(s: SoloState) -> tuple[SoloState, tuple[Event, ...]]:
