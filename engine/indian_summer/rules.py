@@ -56,6 +56,14 @@ def fits_anywhere(state: GameState, tile: int, board: Board) -> bool:
     return next(tile_placements(state, tile, board), None) is not None
 
 
+def certainly_fits(state: GameState, tile: int, board: Board) -> bool:
+    """True when every shape the tile may have fits somewhere. A player may forgo a tile unless it
+    surely fits: at a real table the engine may know only the tile's colour, and takes their word."""
+    occupied = board.occupied
+    return all(any(not mask & occupied for mask, _ in placements_of(shape))
+               for _, shape in possible_shapes(state, tile))
+
+
 # ---------------------------------------------------------------- legal actions
 
 def legal_actions(state: GameState) -> Iterator[Action]:
@@ -134,8 +142,8 @@ def _peek(state: GameState, src: Source) -> int | None:
 def _may_forgo(state: GameState) -> bool:
     pend, me = state.pending, state.player
     if pend.kind == "feather":
-        return not any(fits_anywhere(state, t, me.board) for t in me.path)
-    return any(_peek(state, s) is None or not fits_anywhere(state, _peek(state, s), me.board)
+        return not any(certainly_fits(state, t, me.board) for t in me.path)
+    return any(_peek(state, s) is None or not certainly_fits(state, _peek(state, s), me.board)
                for s in pend.sources)
 
 
@@ -531,14 +539,14 @@ def _forgo(w: _Work, a: Forgo) -> None:
     if w.pending is None:
         raise IllegalAction("nothing_to_forgo", "forgo belongs to a Feather or Mushroom under way")
     if w.pending.kind == "feather":
-        if any(fits_anywhere(w.s, t, w.me.board) for t in w.me.path):
+        if any(certainly_fits(w.s, t, w.me.board) for t in w.me.path):
             raise IllegalAction("forgo_fits", "a tile of the Player Path still fits: the Feather's second tile must be placed")
         _finish_pending(w)
         return
     if a.source not in w.pending.sources:
         raise IllegalAction("nothing_to_forgo", f"no Mushroom tile from {a.source.format() if a.source else '?'} is waiting")
     tile = w.tile_of(a.source)
-    if fits_anywhere(w.s, tile, w.me.board):
+    if certainly_fits(w.s, tile, w.me.board):
         raise IllegalAction("forgo_fits", f"the tile from {_source_name(w, a.source)} still fits on the board: it must be placed")
     w.pending = replace(w.pending, sources=tuple(s for s in w.pending.sources if s != a.source))
     w.emit("tile_forgone", f"{w.me.name} leaves the tile of {_source_name(w, a.source)} where it is")

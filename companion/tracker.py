@@ -1,0 +1,382 @@
+"""From what the camera sees to what the players did.
+
+Vision proposes a piece notation per board; the tracker waits until a board has looked the same for a
+few frames with nothing hidden (a hand has left), compares it with what the engine expects, and
+explains the difference as engine actions. It never re-codes a rule: every explanation is checked by
+`step`, and what no legal action explains becomes an alert carrying the engine's reason.
+
+What the camera cannot see (a Berry spent, an exchange, a Mushroom's choice of players) is told to
+the tracker with `declare`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from engine.errors import IllegalAction, NotationError
+from engine.events import Event
+from engine.indian_summer.actions import (
+    Action, EndTurn, Forgo, PlaceAnimal, PlaceLeaf, PlaceSquirrel, Source, UseFeather, UseMushroom, UseNut,
+    parse_action,
+)
+from engine.indian_summer.placement import Placement
+from engine.indian_summer.rules import step, tile_placements
+from engine.indian_summer.squares import ALL_SQUARES, Square, mask_of, names, squares_of
+from engine.indian_summer.state import GameState
+from engine.indian_summer.treasures import SINGULAR
+
+HOLES = "gyrt"
+LEAF = "GYRgyrt"
+
+
+@dataclass(frozen=True)
+class BoardSeen:
+    """One board as vision read it in one frame."""
+
+    side: str | None
+    pieces: str  # piece notation; '?' where hidden or unsure
+    corners: tuple = ()
+
+
+@dataclass(frozen=True)
+class Notice:
+    kind: str  # 'action' | 'prompt' | 'alert' | 'info'
+    text: str
+    player: str | None = None
+    key: str = ""  # prompts and alerts with the same key replace each other; resolved ones vanish
+
+
+@dataclass
+class _Watch:
+    last: str | None = None
+    count: int = 0
+    accepted: str | None = None
+
+
+@dataclass
+class Tracker:
+    state: GameState
+    stable_frames: int = 3
+    log: list[Action] = field(default_factory=list)
+    start: GameState | None = None
+    turn_start: int = 0  # index into log where the current turn began
+    _watch: dict[int, _Watch] = field(default_factory=dict)
+
+    def __post_init__(self):
+        if self.start is None:
+            self.start = self.state
+
+    # ------------------------------------------------------------------ the table tells
+    def declare(self, text: str, seat: int | None = None) -> list[Notice]:
+        """An action the camera cannot see, told by a player: 'berry', 'exchange berry berry > nut',
+        'mushroom p2 p3', 'end'. With `seat`, the turns before that seat's are ended first."""
+        try:
+            action = parse_action(text)
+        except (NotationError, IllegalAction) as exc:
+            return [Notice("alert", f"cannot read {text!r}: {exc}", key="declare")]
+        notices = self._advance_to(seat) if seat is not None and seat != self.state.current else []
+        return notices + self._apply([action], who=self.state.player.name)
+
+    def undo(self) -> list[Notice]:
+        if not self.log:
+            return [Notice("info", "nothing to undo")]
+        undone = self.log.pop()
+        self._refold()
+        return [Notice("info", f"undone: {undone.format()}")]
+
+    # ------------------------------------------------------------------ the camera sees
+    def observe(self, boards: list[BoardSeen]) -> list[Notice]:
+        notices: list[Notice] = []
+        for seat, seen in self._assign(boards).items():
+            w = self._watch.setdefault(seat, _Watch())
+            if seen.pieces == w.last:
+                w.count += 1
+            else:
+                w.last, w.count = seen.pieces, 1
+            if w.count < self.stable_frames or "?" in seen.pieces or seen.pieces == w.accepted:
+                continue
+            w.accepted = seen.pieces
+            notices += self._explain(seat, seen.pieces)
+        return notices
+
+    def _assign(self, boards: list[BoardSeen]) -> dict[int, BoardSeen]:
+        """Which seat each board belongs to: by its printed side, which every player's board differs in."""
+        out = {}
+        sides = {p.side: i for i, p in enumerate(self.state.players) if p.side}
+        for b in boards:
+            if b.side in sides:
+                out[sides[b.side]] = b
+        return out
+
+    # ------------------------------------------------------------------ explaining a change
+    def _explain(self, seat: int, seen: str) -> list[Notice]:
+        name = self.state.players[seat].name
+        expected = self.state.players[seat].board.pieces
+        cells = seen.replace("/", "")
+        notices = self._token_notices(seat, expected, cells)
+        new = [Square(i) for i in range(72) if expected[i] == "." and cells[i] != "."]
+        animals = [Square(i) for i in range(72) if expected[i] in "gyr" and cells[i] == "a"]
+        wrong = [Square(i) for i in range(72) if not _same(expected[i], cells[i]) and Square(i) not in new and Square(i) not in animals]
+        if wrong:
+            lifted = [s for s in wrong if cells[s.index] == "."]
+            if lifted:
+                notices.append(Notice("alert", f"{name}: pieces were lifted from {names(lifted)}; placed pieces may not move: put them back", name, f"moved:{seat}"))
+            else:
+                notices.append(Notice("alert", f"{name}: {names(wrong)} look different from what lies there; check the board", name, f"moved:{seat}"))
+            return notices
+        if not new and not animals:
+            return notices
+        if seat != self.state.current:
+            notices += self._advance_to(seat)
+            if seat != self.state.current:
+                return notices
+        actions = self._actions_for(seat, cells, new, animals)
+        if isinstance(actions, Notice):
+            return notices + [actions]
+        return notices + self._apply(actions, who=name, seat=seat)
+
+    def _token_notices(self, seat: int, expected: tuple[str, ...], cells: str) -> list[Notice]:
+        """Tokens the table still has to put down or pick up: prompts, until the camera sees them done."""
+        player = self.state.players[seat]
+        out = []
+        owed = [Square(i) for i in range(72) if expected[i] == "t" and cells[i] in "gyr"]
+        for sq in owed:
+            kind = player.board.printed.treasure_at(sq)
+            out.append(Notice("prompt", f"{player.name}: put a {SINGULAR[kind]} token on the hole at {sq}", player.name, f"token:{seat}:{sq}"))
+        stale = [Square(i) for i in range(72) if expected[i] in "gyr" and cells[i] == "t"]
+        if stale:
+            out.append(Notice("prompt", f"{player.name}: take the tokens from {names(stale)} into your supply", player.name, f"take:{seat}"))
+        return out
+
+    def _advance_to(self, seat: int) -> list[Notice]:
+        """Another board changed: the turns before it have ended."""
+        out = []
+        for _ in range(len(self.state.players)):
+            if self.state.current == seat or self.state.over:
+                break
+            out += self._apply([EndTurn()], who=self.state.player.name)
+            if out and out[-1].kind == "alert":
+                break
+        return out
+
+    def _actions_for(self, seat: int, cells: str, new: list[Square], animals: list[Square]):
+        state = self.state
+        name = state.players[seat].name
+        actions: list[Action] = []
+        leaf_squares = [s for s in new if cells[s.index] in LEAF]
+        squirrels = [s for s in new if cells[s.index] == "s"]
+        odd = [s for s in new if cells[s.index] not in LEAF + "s"]
+        if odd:
+            return Notice("alert", f"{name}: {names(odd)} read as '{cells[odd[0].index]}' on empty squares; check the board", name, f"odd:{seat}")
+        if leaf_squares:
+            tiles = self._cover_with_tiles(state, cells, leaf_squares)
+            if tiles is None:
+                return Notice("alert", f"{name}: the leaf squares {names(leaf_squares)} are not tiles {name} may place now", name, f"leaf:{seat}")
+            before = state.main_done or state.pending is not None
+            if len(tiles) >= 2 and not before and state.pending is None:
+                actions.append(UseFeather())
+            actions += tiles
+        for sq in squirrels:
+            main_free = not state.main_done and state.pending is None and not leaf_squares and not any(isinstance(a, PlaceSquirrel) for a in actions)
+            actions.append(PlaceSquirrel(sq) if main_free else UseNut(sq))
+        if animals:
+            actions.append(self._animal_for(animals))
+        return actions
+
+    def _cover_with_tiles(self, state: GameState, cells: str, squares: list[Square]) -> list[PlaceLeaf] | None:
+        """Split the newly covered leaf squares into placements of tiles the player may place."""
+        target = mask_of(squares)
+        board = state.player.board
+        # The most specific explanation first: a tile known by shape, then by colour, then unseen.
+        sources = sorted(self._leaf_sources(state),
+                         key=lambda st: (state.tiles[st[1]].shape is None, state.tiles[st[1]].colour is None))
+        options = []  # (placement, source, colour letter)
+        for src, tile in sources:
+            for p in tile_placements(state, tile, board):
+                if p.mask & ~target:
+                    continue
+                if not _hole_matches(cells, p):
+                    continue
+                colour = _colour_of(cells, p)
+                if colour is None or state.tiles[tile].colour not in (None, colour):
+                    continue
+                if p.size != state.kit.size_of_colour[colour]:
+                    continue
+                options.append((p, src))
+        return _exact_cover(target, options, max_tiles=2)
+
+    def _leaf_sources(self, state: GameState) -> list[tuple[Source, int]]:
+        pend = state.pending
+        if pend is not None and pend.kind == "mushroom":
+            out = []
+            for s in pend.sources:
+                tile = state.common[0] if s.kind == "common" and state.common else (
+                    state.players[s.index].path[0] if s.kind == "seat" and state.players[s.index].path else None)
+                if tile is not None:
+                    out.append((s, tile))
+            return out
+        return [(Source("path", i), t) for i, t in enumerate(state.player.path)]
+
+    def _animal_for(self, squares: list[Square]) -> Action:
+        from engine.indian_summer.shapes import shape_of_squares
+
+        key = shape_of_squares(squares).key()
+        for kind in self.state.kit.animals:
+            if kind.shape.key() == key and self.state.animal_count(kind.name) > 0:
+                return PlaceAnimal(kind.name, mask_of(squares))
+        return PlaceAnimal("unknown", mask_of(squares))
+
+    # ------------------------------------------------------------------ applying
+    def _apply(self, actions: list[Action], who: str, seat: int | None = None) -> list[Notice]:
+        state = self.state
+        notices: list[Notice] = []
+        events: list[Event] = []
+        try:
+            for a in actions:
+                state, ev = step(state, a)
+                events += ev
+        except IllegalAction as exc:
+            retry = self._reinterpret(actions)
+            if retry is not None:
+                return retry
+            return [Notice("alert", f"{who}: {exc.message} [{exc.code}]", who, f"illegal:{exc.code}")]
+        self.state = state
+        for a in actions:
+            if isinstance(a, EndTurn):
+                self.turn_start = len(self.log) + 1
+            self.log.append(a)
+        for a in actions:
+            notices.append(Notice("action", f"{who}: {a.format()}", who))
+        notices += [Notice(*_notice_of(e, state)) for e in events if _notice_of(e, state)]
+        return notices
+
+    def _reinterpret(self, actions: list[Action]) -> list[Notice] | None:
+        """Read the turn so far again in the light of a new leaf: a squirrel taken for the main action
+        was a Nut squirrel, or the earlier leaf was the first of a Feather's two."""
+        turn = self.log[self.turn_start:]
+        if len(actions) == 1 and isinstance(actions[0], Forgo):
+            if actions[0].source is None:  # the Feather's second tile fits nowhere: the first came with it
+                rewrites = [_with_feather]
+            else:
+                rewrites = [lambda t: _swap_mushroom_source(t, actions[0].source)]
+            new = lambda t: list(actions)
+        elif any(isinstance(a, PlaceLeaf) for a in actions):
+            rewrites = [_as_nut_squirrel, _with_feather, lambda t: _with_feather(_as_nut_squirrel(t) or [])]
+            new = lambda t: list(actions)
+        else:
+            return None
+        for rewrite in rewrites:
+            rewritten = rewrite(turn)
+            if not rewritten:
+                continue
+            actions = new(turn)
+            candidate = self.log[:self.turn_start] + rewritten + list(actions)
+            try:
+                state, events = self.start, []
+                for a in candidate:
+                    state, ev = step(state, a)
+                    events.append(ev)
+            except IllegalAction:
+                continue
+            self.log = candidate[:-len(actions)]
+            self._refold()
+            what = {_as_nut_squirrel: "was a Nut squirrel", _with_feather: "came with a Feather"}.get(
+                rewrite, "took its tile from the other player")
+            notices = [Notice("info", f"{self.state.player.name}'s turn read again: the earlier move {what}")]
+            return notices + self._apply(list(actions), who=self.state.player.name)
+        return None
+
+    def _refold(self) -> None:
+        state = self.start
+        self.turn_start = 0
+        for i, a in enumerate(self.log):
+            state = step(state, a)[0]
+            if isinstance(a, EndTurn):
+                self.turn_start = i + 1
+        self.state = state
+        for w in self._watch.values():
+            w.accepted = None
+
+
+def _swap_mushroom_source(turn: list[Action], forgone: Source) -> list[Action] | None:
+    """The tile credited to the seat now said to be forgone came from the Mushroom's other target."""
+    targets = next((a.targets for a in turn if isinstance(a, UseMushroom)), ())
+    others = [t for t in targets if t != forgone]
+    for i, a in enumerate(turn):
+        if isinstance(a, PlaceLeaf) and a.source == forgone and others:
+            return turn[:i] + [PlaceLeaf(others[0], a.placement)] + turn[i + 1:]
+    return None
+
+
+def _as_nut_squirrel(turn: list[Action]) -> list[Action] | None:
+    for i, a in enumerate(turn):
+        if isinstance(a, PlaceSquirrel):
+            return turn[:i] + [UseNut(a.square)] + turn[i + 1:]
+    return None
+
+
+def _with_feather(turn: list[Action]) -> list[Action] | None:
+    if any(isinstance(a, UseFeather) for a in turn):
+        return None
+    for i, a in enumerate(turn):
+        if isinstance(a, PlaceLeaf):
+            return turn[:i] + [UseFeather()] + turn[i:]
+    return None
+
+
+def _same(expected: str, seen: str) -> bool:
+    if expected == seen:
+        return True
+    # a token being put down or picked up is the table catching up, not a different piece
+    return expected in HOLES and seen in HOLES
+
+
+def _hole_matches(cells: str, p: Placement) -> bool:
+    if cells[p.hole] not in HOLES:
+        return False
+    return all(cells[s.index] in "GYR" for s in p.squares if s.index != p.hole)
+
+
+def _colour_of(cells: str, p: Placement) -> str | None:
+    letters = {cells[s.index] for s in p.squares if s.index != p.hole}
+    hole = cells[p.hole]
+    if len(letters) != 1:
+        return None
+    letter = letters.pop()
+    if hole != "t" and hole != letter.lower():
+        return None
+    return {"G": "green", "Y": "yellow", "R": "red"}[letter]
+
+
+def _exact_cover(target: int, options: list, max_tiles: int) -> list[PlaceLeaf] | None:
+    """Placements from different sources that cover `target` exactly (most changes are one tile)."""
+    def search(left: int, used: tuple, chosen: tuple):
+        if not left:
+            return chosen
+        if len(chosen) >= max_tiles:
+            return None
+        low = left & -left
+        for p, src in options:
+            if p.mask & low and p.mask & left == p.mask and src not in used:
+                found = search(left & ~p.mask, used + (src,), chosen + (PlaceLeaf(src, p),))
+                if found is not None:
+                    return found
+        return None
+
+    found = search(target, (), ())
+    if found is None:
+        return None
+    # taking a tile shifts the later path positions: place from the back of the path first
+    return sorted(found, key=lambda a: -a.source.index if a.source.kind == "path" else 0)
+
+
+def _notice_of(e: Event, state: GameState):
+    who = state.players[e.player].name if e.player is not None and e.player < len(state.players) else None
+    if e.kind == "token_placed":
+        return ("prompt", e.text[0].upper() + e.text[1:], who, f"token:{e.player}:{e.get('square')}")
+    if e.kind == "area_complete":
+        return ("prompt", f"{who}: {e.text}", who, f"area:{e.player}:{e.get('area')}")
+    if e.kind in ("supply_short", "tiles_short"):
+        return ("alert", e.text, who, f"{e.kind}:{e.player}")
+    if e.kind in ("end_triggered", "game_over", "path_refilled", "common_refilled", "animal_placed", "turn"):
+        return ("info", e.text, who, e.kind)
+    return None

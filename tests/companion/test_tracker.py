@@ -1,0 +1,90 @@
+"""The tracker, fed what a table shows (board notations, declarations), must follow the whole game."""
+from __future__ import annotations
+
+import pytest
+
+from companion.table_script import Declaration, Snapshot, table_game
+from companion.tracker import BoardSeen, Tracker
+from engine.indian_summer.outcome import final_phase, results_of
+from engine.indian_summer.standings import standings
+
+
+def feed(tracker: Tracker, step, frames: int = 3):
+    if isinstance(step, Declaration):
+        return tracker.declare(step.text, step.seat)
+    out = []
+    boards = [BoardSeen(side, pieces) for side, pieces, _ in step.boards]
+    for _ in range(frames):
+        out += tracker.observe(boards)
+    return out
+
+
+@pytest.mark.parametrize("seed,players", [(1, 3), (2, 2), (3, 4), (4, 3)])
+def test_tracker_follows_a_whole_game_from_board_snapshots(seed, players):
+    game = table_game(seed, players)
+    tracker = Tracker(game.table_start)
+    alerts = []
+    for step in game.steps():
+        alerts += [n for n in feed(tracker, step) if n.kind == "alert"]
+    truth = game.truth_end
+    assert alerts == []
+    assert tracker.state.over
+    for seen, real in zip(tracker.state.players, truth.players):
+        assert seen.board.pieces == real.board.pieces
+        assert seen.treasures == real.treasures
+        assert len(seen.path) == len(real.path)
+    assert standings(results_of(final_phase(tracker.state))) == standings(results_of(final_phase(truth)))
+
+
+def test_a_hand_in_view_holds_the_reading_back():
+    game = table_game(5, 2)
+    tracker = Tracker(game.table_start)
+    first = next(s for s in game.steps() if isinstance(s, Snapshot))
+    side, pieces, _ = first.boards[first.mover]
+    hidden = "?" + pieces[1:]
+    for _ in range(5):
+        assert tracker.observe([BoardSeen(side, hidden)]) == []
+    assert tracker.log == []
+    notices = tracker.observe([BoardSeen(side, pieces)]) + tracker.observe([BoardSeen(side, pieces)]) + tracker.observe([BoardSeen(side, pieces)])
+    assert [n.kind for n in notices if n.kind == "action"] == ["action"]
+
+
+def test_a_lifted_piece_raises_an_alert():
+    game = table_game(6, 2)
+    tracker = Tracker(game.table_start)
+    first = next(s for s in game.steps() if isinstance(s, Snapshot))
+    feed(tracker, first)
+    side, pieces, _ = first.boards[first.mover]
+    lifted = pieces.replace("G", ".", 1).replace("Y", ".", 1).replace("R", ".", 1)
+    notices = feed(tracker, Snapshot(((side, lifted, ()),), first.mover, "lift"))
+    assert any(n.kind == "alert" and "lifted" in n.text for n in notices)
+
+
+def test_two_tiles_without_a_feather_are_refused_with_the_engines_reason():
+    from dataclasses import replace
+    from engine.indian_summer.treasures import Treasures
+    game = table_game(7, 2)
+    state = game.table_start
+    state = replace(state, players=tuple(replace(p, treasures=Treasures(berry=1)) for p in state.players))
+    tracker = Tracker(state)
+    side = state.players[0].side
+    a = "gGG....../........./........./........./........./........./........./........."
+    b = "gGG....../........./........./........./........./........./........./.......gG"[:-2] + "GG"
+    b = "gGG....../........./........./........./........./........./........./......GGg"
+    for _ in range(3):
+        tracker.observe([BoardSeen(side, a)])
+    notices = []
+    for _ in range(3):
+        notices += tracker.observe([BoardSeen(side, b)])
+    alerts = [n for n in notices if n.kind == "alert"]
+    assert alerts and "second_main_action" in alerts[0].text
+
+
+def test_undo_takes_back_the_last_action():
+    game = table_game(8, 2)
+    tracker = Tracker(game.table_start)
+    first = next(s for s in game.steps() if isinstance(s, Snapshot))
+    feed(tracker, first)
+    assert len(tracker.log) == 1
+    tracker.undo()
+    assert tracker.log == [] and tracker.state == game.table_start
