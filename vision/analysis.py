@@ -51,6 +51,13 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
                known_sides: dict[str, str] | None = None) -> BoardResult:
     reading = classify(rectify(image, location), profile)
     match = match_side(reading.pieces, reading.printed_probs, known_sides, allow_half_turn=not location.oriented)
+    if location.alternative is not None:
+        # the outline left the grid's direction in doubt: keep the one whose printed symbols name a side
+        alt_loc = location.with_corners(location.alternative)
+        alt = classify(rectify(image, alt_loc), profile)
+        alt_match = match_side(alt.pieces, alt.printed_probs, known_sides, allow_half_turn=True)
+        if alt_match.side is not None and (match.side is None or alt_match.margin > match.margin):
+            location, reading, match = alt_loc, alt, alt_match
     oriented_by = "markers" if location.oriented else ("printed layout" if match.side else "guess")
     if match.half_turn and not location.oriented:
         location = location.turned(2)

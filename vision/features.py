@@ -37,37 +37,40 @@ def white_balance_gains(rect: np.ndarray) -> np.ndarray:
     Limited gains keep a board that is mostly one leaf colour from being pulled to grey.
     """
     t = thresholds()["classify"]
-    small = rect[::2, ::2].reshape(-1, 3).astype(np.float32)
-    mx, mn = small.max(1), small.min(1)
-    sat = (mx - mn) / (mx + 1.0)
-    k = max(1, int(len(sat) * float(t["wb_low_saturation_quantile"])))
-    low = np.argpartition(sat, k - 1)[:k]
-    mean = small[low].mean(0) + 1.0
-    target = np.full(3, mean.mean())
+    small = rect[::2, ::2]
+    sat = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[..., 1]
+    hist = np.bincount(sat.ravel(), minlength=256)
+    cut = int(np.searchsorted(np.cumsum(hist), sat.size * float(t["wb_low_saturation_quantile"])))
+    mean = np.array(cv2.mean(small, mask=(sat <= cut).astype(np.uint8))[:3], np.float32) + 1.0
     lo, hi = t["wb_gain_limits"]
-    return np.clip(target / mean, lo, hi).astype(np.float32)
+    return np.clip(mean.mean() / mean, lo, hi).astype(np.float32)
 
 
 def square_features(rect: np.ndarray, profile=None) -> np.ndarray:
     """(72, F) features, squares in reading order (A1, B1, ... I8)."""
     px = rect.shape[1] // COLUMNS
     if profile is not None and profile.gains() is not None:  # the camera's cast, known from calibration
-        rect = np.clip(rect.astype(np.float32) * np.float32(profile.gains()), 0, 255).astype(np.uint8)
+        rect = cv2.transform(rect, np.diag(np.float32(profile.gains())))
     gains = white_balance_gains(rect)
-    f = rect.astype(np.float32) * (gains / 255.0)
-    np.clip(f, 0, 1, out=f)
-    lab = cv2.cvtColor(f, cv2.COLOR_BGR2Lab)
-    L, a, b = lab[..., 0], lab[..., 1], lab[..., 2]
-    gx = cv2.Sobel(L, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(L, cv2.CV_32F, 0, 1, ksize=3)
-    chans = np.stack([L, a, b, L * L / 100.0, np.sqrt(a * a + b * b), np.abs(gx) + np.abs(gy)], -1)
-    blocks = chans.reshape(ROWS, px, COLUMNS, px, len(CHANNELS)).transpose(0, 2, 4, 1, 3)
-    blocks = blocks.reshape(ROWS * COLUMNS * len(CHANNELS), px * px)
-    means = (blocks @ region_weights(px).T).reshape(ROWS * COLUMNS, len(CHANNELS), len(REGIONS))
+    balanced = cv2.transform(rect, np.diag(gains))
+    lab = cv2.cvtColor(balanced, cv2.COLOR_BGR2Lab)
+    L8 = lab[..., 0]
+    edge = cv2.add(cv2.convertScaleAbs(cv2.Sobel(L8, cv2.CV_16S, 1, 0, ksize=3)),
+                   cv2.convertScaleAbs(cv2.Sobel(L8, cv2.CV_16S, 0, 1, ksize=3)))
+    labf = lab.astype(np.float32)
+    L = labf[..., 0] * (100.0 / 255.0)
+    a = labf[..., 1] - 128.0
+    b = labf[..., 2] - 128.0
+    W = region_weights(px).T
+    chans = (L, a, b, L * L / 100.0, np.sqrt(a * a + b * b), edge.astype(np.float32))
+    means = np.stack([
+        ch.reshape(ROWS, px, COLUMNS, px).transpose(0, 2, 1, 3).reshape(ROWS * COLUMNS, px * px) @ W
+        for ch in chans], 1)  # (72, channels, regions)
     # the L spread in each region (texture: a flat token against an illustrated floor)
     means[:, 3, :] = np.sqrt(np.maximum(means[:, 3, :] - means[:, 0, :] ** 2 / 100.0, 0) * 100.0)
     per_square = means.reshape(ROWS * COLUMNS, -1)
     corner = means[:, :3, REGIONS.index("corner")]
-    context = np.concatenate([np.median(corner, 0), np.percentile(means[:, 4, -1], [20, 50]), np.log(gains)])
-    rel = means[:, :3, :] - np.median(corner, 0)[None, :, None]
+    floor_ref = np.median(corner, 0)
+    context = np.concatenate([floor_ref, np.percentile(means[:, 4, -1], [20, 50]), np.log(gains)])
+    rel = means[:, :3, :] - floor_ref[None, :, None]
     return np.concatenate([per_square, rel.reshape(len(rel), -1), np.tile(context, (len(per_square), 1))], 1)

@@ -27,11 +27,16 @@ class BoardLocation:
     score: float
     outline: np.ndarray | None = None  # the board's outer edge (outline method)
     board_index: int | None = None  # from marker ids
+    # the grid with the 9 columns along the other pair of edges, when the outline left it in doubt
+    alternative: np.ndarray | None = None
 
     def turned(self, quarter_turns: int) -> "BoardLocation":
-        """The same grid with A1 moved `quarter_turns` corners clockwise... used for half turns (2)."""
+        """The same grid with A1 moved `quarter_turns` corners on, clockwise (2: the opposite seat)."""
         return BoardLocation(np.roll(self.corners, -quarter_turns, 0), self.method, self.oriented, self.score,
                              self.outline, self.board_index)
+
+    def with_corners(self, corners: np.ndarray) -> "BoardLocation":
+        return BoardLocation(corners, self.method, self.oriented, self.score, self.outline, self.board_index)
 
 
 def locate(image: np.ndarray, markers: bool = True, outline: bool = True) -> list[BoardLocation]:
@@ -243,7 +248,11 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
     small = cv2.resize(image, (int(round(w * scale)), int(round(h * scale))), interpolation=cv2.INTER_AREA)
     small = cv2.GaussianBlur(small, (3, 3), 0)
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
-    quads = _candidates((~_table_mask(lab, t)).astype(np.uint8) * 255, t) + _candidates(_edge_mask(small, t), t)
+    # the table's colour varies slowly: model it at half the working scale, four times cheaper
+    half = cv2.resize(lab, (lab.shape[1] // 2, lab.shape[0] // 2), interpolation=cv2.INTER_AREA)
+    table = cv2.resize((~_table_mask(half, t)).astype(np.uint8) * 255, (lab.shape[1], lab.shape[0]),
+                       interpolation=cv2.INTER_NEAREST)
+    quads = _candidates(table, t) + _candidates(_edge_mask(small, t), t)
     scored = []
     for quad in quads:
         outline, support = refine_outline(image, quad / scale)
@@ -255,8 +264,10 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
         c = outline.mean(0)
         if any(cv2.pointPolygonTest(o.outline.astype(np.float32), (float(c[0]), float(c[1])), False) >= 0 for o in out):
             continue  # the same board from the other mask
-        corners, score = fit_grid(image, outline)
-        out.append(BoardLocation(corners, "outline", False, float(support), outline, None))
+        (corners, score), (other, other_score) = fit_grids(image, outline)
+        doubtful = other_score > score * float(t["direction_doubt"])
+        out.append(BoardLocation(corners, "outline", False, float(support), outline, None,
+                                 other if doubtful else None))
     return out
 
 
@@ -308,16 +319,27 @@ def refine_outline(image: np.ndarray, quad: np.ndarray, samples: int = 28) -> tu
         mx = pts[..., 0].astype(np.float32)
         my = pts[..., 1].astype(np.float32)
         prof = cv2.remap(image, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-        grad = np.abs(np.diff(prof, axis=1)).sum(2)
-        k = grad.argmax(1)
-        edge_pts = (base + ((steps[k] + steps[k + 1]) / 2)[:, None] * n[None]).astype(np.float32)
-        line = cv2.fitLine(edge_pts, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        resid = np.abs((edge_pts[:, 0] - line[2]) * line[1] - (edge_pts[:, 1] - line[3]) * line[0])
-        inliers = edge_pts[resid < max(1.5, 0.005 * span)]
-        hits += len(inliers)
-        if len(inliers) < 6:
-            return quad, 0.0
-        lines.append(cv2.fitLine(inliers, cv2.DIST_L2, 0, 0.01, 0.01).ravel())
+        grad = np.abs(np.diff(prof, axis=1)).sum(2)  # (samples, positions between steps)
+        # the straight line (offsets at both ends) collecting the most gradient: a board's edge runs the
+        # whole side, a tile's edge near it does not
+        mids = (steps[:-1] + steps[1:]) / 2
+        m = len(mids)
+        frac = (ts - ts[0]) / (ts[-1] - ts[0])
+        pos = (np.arange(m)[:, None, None] * (1 - frac) + np.arange(m)[None, :, None] * frac)  # (m, m, samples)
+        lo_i = np.floor(pos).astype(int)
+        hi_i = np.minimum(lo_i + 1, m - 1)
+        wgt = pos - lo_i
+        rows = np.arange(len(ts))[None, None, :]
+        along = grad[rows, lo_i] * (1 - wgt) + grad[rows, hi_i] * wgt
+        total = along.sum(2)
+        i0, i1 = np.unravel_index(total.argmax(), total.shape)
+        on_line = along[i0, i1]
+        hits += int((on_line >= 0.5 * grad.max(1)).sum())
+        off0, off1 = mids[i0], mids[i1]
+        p0 = a + (b - a) * ts[0] + off0 * n
+        p1 = a + (b - a) * ts[-1] + off1 * n
+        dd = (p1 - p0) / np.linalg.norm(p1 - p0)
+        lines.append(np.array([dd[0], dd[1], p0[0], p0[1]]))
     out = []
     for i in range(4):
         p = _line_intersection(lines[i - 1], lines[i])
@@ -357,11 +379,16 @@ def _best_division(prof: np.ndarray, parts: int, max_margin: float, steps: int) 
 
 
 def fit_grid(image: np.ndarray, outline: np.ndarray, n: int = 360) -> tuple[np.ndarray, float]:
+    return fit_grids(image, outline, n)[0]
+
+
+def fit_grids(image: np.ndarray, outline: np.ndarray, n: int = 360):
     """The 9x8 grid inside a board outline: the margins and direction that put most edges on grid lines.
 
     Each of the four margins is free (a slightly wrong outline, an uneven border); the 9 columns may
-    run along either pair of edges. Returns the grid corners with A1's corner at the outline's first
-    corner or its successor (the printed layout later decides between A1 and I8) and the score.
+    run along either pair of edges. Returns (corners, score) for the better direction, then for the
+    other; A1's corner is at the outline's first corner or its successor (the printed layout later
+    decides between A1 and I8).
     """
     t = thresholds()["locate"]
     dst = np.float32([[0, 0], [n, 0], [n, n], [0, n]])
@@ -370,17 +397,15 @@ def fit_grid(image: np.ndarray, outline: np.ndarray, n: int = 360) -> tuple[np.n
     gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32)
     pu, pv = _line_profiles(gray, 1), _line_profiles(gray, 0)
     mm, st = float(t["margin_max"]), int(t["margin_steps"])
-    best = None
+    fits = []
     for cols_along_u in (True, False):
         nu, nv = (COLUMNS, ROWS) if cols_along_u else (ROWS, COLUMNS)
         u0, u1, su = _best_division(pu, nu, mm, st)
         v0, v1, sv = _best_division(pv, nv, mm, st)
-        if best is None or su + sv > best[0]:
-            best = (su + sv, (u0, u1, v0, v1), cols_along_u)
-    score, (u0, u1, v0, v1), cols_along_u = best
-    scale = n / (n - 1)
-    inner = np.float32([[u0, v0], [u1, v0], [u1, v1], [u0, v1]]) * scale
-    corners = cv2.perspectiveTransform(inner[None], np.linalg.inv(H))[0].astype(np.float64)
-    if not cols_along_u:
-        corners = np.roll(corners, -1, 0)  # the 9 columns run down the outline's first edge
-    return corners, float(score)
+        inner = np.float32([[u0, v0], [u1, v0], [u1, v1], [u0, v1]]) * (n / (n - 1))
+        corners = cv2.perspectiveTransform(inner[None], np.linalg.inv(H))[0].astype(np.float64)
+        if not cols_along_u:
+            corners = np.roll(corners, -1, 0)  # the 9 columns run down the outline's first edge
+        fits.append((corners, float(su + sv)))
+    fits.sort(key=lambda f: -f[1])
+    return fits[0], fits[1]

@@ -28,7 +28,7 @@ def board_samples(scene, rng, jitter=0.04):
         if b.visible_fraction < 0.5:
             continue
         side = np.linalg.norm(b.corners[1] - b.corners[0]) / COLUMNS
-        corners = b.corners + rng.normal(0, jitter * side, (4, 2))
+        corners = b.corners + rng.normal(0, jitter * side * rng.uniform(0.3, 2.0), (4, 2))
         feats = square_features(rectify(scene.image, corners))
         pieces = np.array(list(b.pieces.replace("/", "")))
         printed = np.array(list(b.printed.replace("/", "")))
@@ -53,7 +53,7 @@ def collect(n_scenes: int, base: int = TRAIN_SEED_BASE, log=print):
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--scenes", type=int, default=300)
+    ap.add_argument("--scenes", type=int, default=700)
     ap.add_argument("--epochs", type=int, default=40)
     args = ap.parse_args(argv)
     X, P, Q = collect(args.scenes)
@@ -61,10 +61,10 @@ def main(argv=None) -> int:
     y = np.array([PIECE_CLASSES.index(c) for c in P])
     counts = np.bincount(y, minlength=len(PIECE_CLASSES)).astype(float)
     w = (1 / np.sqrt(np.maximum(counts, 1)))[y]
-    train(X, y, PIECE_CLASSES, epochs=args.epochs, weights=w / w.mean()).save(DATA / "pieces_model.npz")
+    train(X, y, PIECE_CLASSES, hidden=(96, 48), epochs=args.epochs, weights=w / w.mean()).save(DATA / "pieces_model.npz")
     keep = Q != "-"
     yq = np.array([PRINTED_CLASSES.index(c) for c in Q[keep]])
-    train(X[keep], yq, PRINTED_CLASSES, epochs=args.epochs).save(DATA / "printed_model.npz")
+    train(X[keep], yq, PRINTED_CLASSES, hidden=(96, 48), epochs=args.epochs).save(DATA / "printed_model.npz")
     print(f"models written to {DATA}")
     return 0
 

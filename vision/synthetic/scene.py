@@ -17,6 +17,7 @@ from vision.markers import MarkerLayout, load_marker_layout
 from vision.synthetic.artwork import Artwork, draw_board, hsv, random_artwork
 from vision.synthetic.positions import random_position
 
+OCCLUDED_SHARE = 0.08  # a square counts as occluded when more than this share of it is hidden
 PX = 40  # pixels per square of the flat artwork before it is warped into the frame
 
 
@@ -70,7 +71,7 @@ class BoardTruth:
     pieces: str
     printed: str
     side: str | None
-    occluded: np.ndarray  # 8x9 bool
+    occluded: np.ndarray  # 8x9 bool: more than OCCLUDED_SHARE of the square hidden (hand, frame edge)
     visible_fraction: float
     margin: float  # squares of printed border around the grid
     index: int  # board number on the table (marker ids 4*index .. 4*index+3)
@@ -415,7 +416,7 @@ def _occlusion(Hb, mpx, hand_mask, k, size):
     covered = ~inside
     covered[inside] |= hand_mask[yi[inside], xi[inside]] > 127
     cov = covered.reshape(ROWS, COLUMNS, -1).mean(-1)
-    return cov > 0.08, float(1 - cov.mean())
+    return cov > OCCLUDED_SHARE, float(1 - cov.mean())
 
 
 def with_conditions(cond: Conditions, **changes) -> Conditions:

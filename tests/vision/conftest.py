@@ -1,0 +1,36 @@
+"""Shared rendered scenes for the vision tests (seeds below 100000: never used for training or the benchmark)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.synthetic import BoardSpec, Conditions, random_position, render_scene
+
+CLEAN = Conditions(tilt_deg=8.0, fill=0.85, table="felt", free_rotation=True)
+
+
+def specs(seed: int, sides: list[str]) -> list[BoardSpec]:
+    rng = np.random.default_rng(seed)
+    out = []
+    for s in sides:
+        pos = random_position(rng)
+        out.append(BoardSpec(pos.pieces, side=s, tiles=pos.tiles))
+    return out
+
+
+@pytest.fixture(scope="session")
+def clean_scene():
+    """Two boards, mild tilt, plain table, no markers, no hands."""
+    return render_scene(101, boards=specs(101, ["A1", "D2"]), conditions=CLEAN)
+
+
+@pytest.fixture(scope="session")
+def marker_scene():
+    cond = Conditions(tilt_deg=20.0, fill=0.9, table="wood", markers=True, noise=2.0, jpeg=85)
+    return render_scene(202, boards=specs(202, ["B1", "C2", "E1"]), conditions=cond)
+
+
+@pytest.fixture(scope="session")
+def empty_table():
+    from vision.synthetic.scene import _table
+    return _table(np.random.default_rng(3), "felt", (1920, 1080))

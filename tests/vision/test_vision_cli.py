@@ -1,0 +1,68 @@
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cli import main
+
+
+@pytest.fixture(scope="module")
+def scene_file(tmp_path_factory, clean_scene):
+    p = tmp_path_factory.mktemp("frames") / "table.png"
+    cv2.imwrite(str(p), clean_scene.image)
+    return p
+
+
+def test_analyze_json(scene_file, capsys, clean_scene):
+    assert main(["analyze", str(scene_file), "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["width"] == 1920 and len(d["boards"]) == len(clean_scene.boards)
+    assert {b["side"] for b in d["boards"]} == {b.side for b in clean_scene.boards}
+
+
+def test_analyze_summary_and_debug(scene_file, capsys, tmp_path):
+    assert main(["analyze", str(scene_file), "--debug", str(tmp_path / "dbg")]) == 0
+    out = capsys.readouterr().out
+    assert "board(s) found" in out and "side" in out
+    assert (tmp_path / "dbg" / "board1.png").exists() and (tmp_path / "dbg" / "frame.png").exists()
+
+
+def test_no_board_in_view_says_so(tmp_path, capsys, empty_table):
+    p = tmp_path / "table.png"
+    cv2.imwrite(str(p), empty_table)
+    assert main(["analyze", str(p)]) == 0
+    assert "no board in view" in capsys.readouterr().out
+    assert main(["analyze", str(p), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["boards"] == []
+
+
+@pytest.mark.parametrize("content, words", [(b"", "empty"), (b"GIF89a not really", "not a readable image")])
+def test_bad_images_exit_1_with_one_line(tmp_path, capsys, content, words):
+    p = tmp_path / "bad.jpg"
+    p.write_bytes(content)
+    assert main(["analyze", str(p)]) == 1
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_missing_file_and_bad_profile(tmp_path, capsys, scene_file):
+    assert main(["analyze", str(tmp_path / "nope.png")]) == 1
+    assert "no such file" in capsys.readouterr().err
+    prof = tmp_path / "p.json"
+    prof.write_text("{not json")
+    assert main(["analyze", str(scene_file), "--profile", str(prof)]) == 1
+    assert "not valid JSON" in capsys.readouterr().err
+
+
+def test_good_profile_is_used(tmp_path, capsys, scene_file):
+    prof = tmp_path / "p.json"
+    prof.write_text(json.dumps({"white_bgr": [200, 200, 200]}))
+    assert main(["analyze", str(scene_file), "--json", "--profile", str(prof)]) == 0
+    assert json.loads(capsys.readouterr().out)["boards"]
+
+
+def test_usage_error_exits_2(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["analyze"])
+    assert e.value.code == 2

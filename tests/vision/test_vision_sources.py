@@ -1,0 +1,84 @@
+import cv2
+import numpy as np
+import pytest
+
+from vision.sources import SourceError, SyntheticSource, load_image, open_source
+
+
+@pytest.fixture()
+def images(tmp_path):
+    rng = np.random.default_rng(0)
+    paths = []
+    for i in range(3):
+        p = tmp_path / f"frame{i}.png"
+        cv2.imwrite(str(p), rng.integers(0, 255, (40, 60, 3), dtype=np.uint8))
+        paths.append(p)
+    return tmp_path, paths
+
+
+def test_single_image(images):
+    _, paths = images
+    src = open_source(str(paths[0]))
+    f = src.read()
+    assert f.image.shape == (40, 60, 3) and f.index == 0
+    assert src.read() is None  # a clean end, not an error
+
+
+def test_folder_and_glob_in_name_order(images):
+    folder, _ = images
+    names = [f.name for f in open_source(str(folder))]
+    assert names == ["frame0.png", "frame1.png", "frame2.png"]
+    assert len(list(open_source(str(folder / "frame*.png")))) == 3
+
+
+def test_video_file_plays_to_its_end(tmp_path):
+    path = tmp_path / "clip.avi"
+    w = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10, (64, 48))
+    for i in range(5):
+        w.write(np.full((48, 64, 3), i * 40, np.uint8))
+    w.release()
+    with open_source(str(path)) as src:
+        frames = list(src)
+    assert len(frames) == 5 and frames[0].image.shape == (48, 64, 3)
+
+
+def test_synthetic_source_is_the_renderer():
+    src = open_source("synthetic:5")
+    assert isinstance(src, SyntheticSource)
+    f = src.read()
+    assert f.image.shape == (1080, 1920, 3) and src.last_scene.boards
+    assert src.read() is None
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("/no/such/file.jpg", "no such file"),
+    ("camera:x", "camera is given by its number"),
+    ("synthetic:abc", "whole-number seed"),
+    ("/no/such/dir/*.png", "no images match"),
+])
+def test_bad_specs_are_clear_errors(spec, words):
+    with pytest.raises(SourceError, match=words):
+        open_source(spec)
+
+
+def test_missing_camera_is_a_clear_error():
+    with pytest.raises(SourceError, match="camera 97 is not available"):
+        open_source("camera:97")
+
+
+def test_empty_truncated_and_wrong_format_files(tmp_path):
+    empty = tmp_path / "empty.jpg"
+    empty.write_bytes(b"")
+    with pytest.raises(SourceError, match="empty"):
+        load_image(empty)
+    ok, buf = cv2.imencode(".jpg", np.zeros((64, 64, 3), np.uint8))
+    cut = tmp_path / "cut.jpg"
+    cut.write_bytes(buf.tobytes()[: len(buf) // 2])
+    with pytest.raises(SourceError, match="truncated|not a readable"):
+        load_image(cut)
+    text = tmp_path / "notes.png"
+    text.write_text("this is not a picture")
+    with pytest.raises(SourceError, match="not a readable image"):
+        load_image(text)
+    with pytest.raises(SourceError, match="folder"):
+        load_image(tmp_path)

@@ -1,0 +1,90 @@
+"""Each recognition stage on rendered scenes with known truth."""
+import numpy as np
+import pytest
+
+from vision.classification import classify
+from vision.grids import COLUMNS
+from vision.location import BoardLocation, locate, locate_by_markers
+from vision.rectification import rectify
+from vision.sides import match_side
+from vision.kit import load_kit
+
+
+def corner_error(found, truth):
+    """Largest corner distance in squares, and whether the corner order (A1 first) matched."""
+    sq = np.linalg.norm(truth.corners[1] - truth.corners[0]) / COLUMNS
+    errs = [np.abs(np.roll(found, -k, 0) - truth.corners).max() / sq for k in range(4)]
+    return min(errs), int(np.argmin(errs))
+
+
+def test_markers_give_corners_and_orientation(marker_scene):
+    locs = locate_by_markers(marker_scene.image)
+    assert len(locs) == len(marker_scene.boards)
+    for loc in locs:
+        truth = marker_scene.boards[loc.board_index]
+        err, turn = corner_error(loc.corners, truth)
+        assert loc.oriented and turn == 0 and err < 0.1
+
+
+def test_outline_finds_every_board_up_to_a_half_turn(clean_scene):
+    locs = locate(clean_scene.image, markers=False)
+    assert len(locs) == len(clean_scene.boards)
+    for truth in clean_scene.boards:
+        err, turn = min(corner_error(l.corners, truth) for l in locs)
+        assert err < 0.15 and turn in (0, 2)
+
+
+def test_no_board_on_an_empty_table(empty_table):
+    assert locate(empty_table) == []
+
+
+def test_locate_rejects_a_non_image():
+    with pytest.raises(ValueError):
+        locate(np.zeros((10, 10), np.uint8))
+
+
+def test_rectify_makes_a_9_by_8_grid(clean_scene):
+    rect = rectify(clean_scene.image, clean_scene.boards[0])
+    h, w = rect.shape[:2]
+    assert w * 8 == h * 9
+
+
+def test_classify_reads_squares_on_true_corners(clean_scene, marker_scene):
+    right = total = 0
+    for scene in (clean_scene, marker_scene):
+        for truth in scene.boards:
+            reading = classify(rectify(scene.image, truth.corners))
+            t = np.array(list(truth.pieces.replace("/", "")))
+            p = np.array(list(reading.pieces.replace("/", "")))
+            vis = ~truth.occluded.ravel()
+            right += (t[vis] == p[vis]).sum()
+            total += vis.sum()
+            assert reading.confidence.shape == (8, 9)
+            assert 0 <= reading.confidence.min() and reading.confidence.max() <= 1
+    assert right / total > 0.97
+
+
+def test_classify_rejects_a_frame_that_is_not_rectified():
+    with pytest.raises(ValueError):
+        classify(np.zeros((100, 100, 3), np.uint8))
+
+
+def test_side_and_half_turn_from_sure_printed_symbols():
+    kit = load_kit()
+    layout = kit.sides["C2"]
+    seen = layout.replace("/", "")
+    turned = seen[::-1]
+    probs = np.full((72, 5), 0.01)
+    for i, ch in enumerate(turned):
+        probs[i, ".bnmf".index(ch)] = 0.96
+    pieces = "/".join(["........."] * 8)
+    m = match_side(pieces, probs)
+    assert m.side == "C2" and m.half_turn
+    m = match_side(pieces, probs, allow_half_turn=False)
+    assert not m.half_turn
+
+
+def test_side_unknown_when_floor_is_covered():
+    probs = np.full((72, 5), 0.2)
+    m = match_side("/".join(["GGGGGGGGG"] * 8), probs)
+    assert m.side is None

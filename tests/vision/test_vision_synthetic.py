@@ -1,0 +1,55 @@
+import numpy as np
+
+from vision.grids import COLUMNS, ROWS, parse
+from vision.kit import load_kit
+from vision.synthetic import BoardSpec, Conditions, random_position, render_scene
+
+
+def test_same_seed_same_image():
+    a = render_scene(7, size=(640, 360))
+    b = render_scene(7, size=(640, 360))
+    assert np.array_equal(a.image, b.image)
+    assert [x.pieces for x in a.boards] == [x.pieces for x in b.boards]
+    assert not np.array_equal(a.image, render_scene(8, size=(640, 360)).image)
+
+
+def test_random_positions_use_kit_shapes_and_valid_notation():
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        pos = random_position(rng)
+        g = parse(pos.pieces)
+        tiles = np.array(pos.tiles)
+        for tid in set(tiles[np.isin(g, list("GYRgyr"))].tolist()):
+            cells = np.isin(g, list("GYRgyrt")) & (tiles == tid)
+            holes = (np.isin(g, list("gyrt")) & (tiles == tid)).sum()
+            assert cells.sum() in (3, 4, 5) and holes == 1
+
+
+def test_ground_truth_corners_follow_board_rotation():
+    """A board seen from above with no rotation: A1 top-left, then clockwise."""
+    spec = BoardSpec("/".join(["........."] * 8), side="A1")
+    scene = render_scene(3, boards=[spec], conditions=Conditions(free_rotation=False, fill=0.7))
+    c = scene.boards[0].corners
+    # clockwise on screen (y down): positive signed area
+    area = 0.5 * sum(c[i, 0] * c[(i + 1) % 4, 1] - c[(i + 1) % 4, 0] * c[i, 1] for i in range(4))
+    assert area > 0
+    assert scene.boards[0].printed == load_kit().sides["A1"]
+    assert np.all((c >= 0) & (c <= [1920, 1080]))
+
+
+def test_hands_mark_squares_occluded():
+    for seed in range(30, 60):
+        scene = render_scene(seed, size=(960, 540))
+        if scene.conditions.hands and any(b.occluded.any() for b in scene.boards):
+            b = next(b for b in scene.boards if b.occluded.any())
+            assert b.occluded.shape == (ROWS, COLUMNS)
+            assert b.visible_fraction < 1.0
+            return
+    raise AssertionError("no scene with a hand over a board in 30 seeds")
+
+
+def test_renders_a_given_printed_notation_and_tiles():
+    pos = random_position(np.random.default_rng(4))
+    spec = BoardSpec(pos.pieces, printed="b" * 9 + "/" + "/".join(["........."] * 7), tiles=pos.tiles)
+    scene = render_scene(4, boards=[spec], size=(960, 540))
+    assert scene.boards[0].side is None and scene.boards[0].printed.startswith("bbbbbbbbb")
