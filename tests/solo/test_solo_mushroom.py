@@ -111,3 +111,16 @@ def test_mushroom_errors():
     assert code_of(waiting, "leaf path:1 *A1 B1 C1") == "main_action_unfinished"
     assert code_of(waiting, "leaf mushroom:2 *A1 B1 C1 D1") == "wrong_size"
     assert SoloMushroom() not in set(legal_actions(with_position(s, treasures={})))
+
+
+def test_a_tile_known_only_by_colour_may_be_forgone_unless_it_surely_fits():
+    from engine.indian_summer.state import TileInfo
+    s = apply(with_position(next_turn(build(), "I8"), pieces="...ssssss/" + "/".join(["sssssssss"] * 7)),
+              act("mushroom"))
+    # only A1-C1 are free: the straight green tile fits, a bent one would not
+    tiles = list(s.core.tiles)
+    tiles[s.mushroom_tile(1)] = TileInfo("green")
+    unknown = replace(s, core=replace(s.core, tiles=tuple(tiles)))
+    assert ForgoMushroomTile(1) in set(legal_actions(unknown)) and ForgoMushroomTile(1) not in set(legal_actions(s))
+    assert code_of(s, "forgo mushroom:1") == "forgo_fits"
+    assert apply(unknown, act("forgo mushroom:1")).mushroom_waiting == (2,)

@@ -48,7 +48,7 @@ def legal_actions(s: SoloState) -> Iterator[SoloAction]:
             for p in core_rules.tile_placements(core, s.mushroom_tile(k), board):
                 yield PlaceMushroomTile(k, p)
         for k in s.mushroom_waiting:
-            if not core_rules.fits_anywhere(core, s.mushroom_tile(k), board):
+            if not core_rules.certainly_fits(core, s.mushroom_tile(k), board):
                 yield ForgoMushroomTile(k)
         return
     for a in core_rules.legal_actions(core):
@@ -278,7 +278,8 @@ def _place_mushroom_tile(s: SoloState, a: PlaceMushroomTile):
 
 def _forgo_mushroom_tile(s: SoloState, a: ForgoMushroomTile):
     tile = _check_waiting(s, a.space, "nothing_to_forgo")
-    if core_rules.fits_anywhere(s.core, tile, s.player.board):
+    # as in multiplayer: a tile known only by colour may be forgone unless every shape it may have fits
+    if core_rules.certainly_fits(s.core, tile, s.player.board):
         raise IllegalAction("forgo_fits", f"the tile on Mushroom space {a.space} still fits on the Forest Floor: place it")
     s2 = replace(s, mushroom_waiting=tuple(k for k in s.mushroom_waiting if k != a.space),
                  core=replace(s.core, main_done=True))
