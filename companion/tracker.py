@@ -74,6 +74,9 @@ class Tracker:
         except (NotationError, IllegalAction) as exc:
             return [Notice("alert", f"cannot read {text!r}: {exc}", key="declare")]
         notices = self._advance_to(seat) if seat is not None and seat != self.state.current else []
+        if seat is not None and seat != self.state.current:
+            who = self.state.players[seat].name if seat < len(self.state.players) else f"seat {seat + 1}"
+            return notices + [Notice("alert", f"{who} is not to play yet: {text!r} was not taken", who, "declare")]
         return notices + self._apply([action], who=self.state.player.name)
 
     def undo(self) -> list[Notice]:
@@ -82,6 +85,14 @@ class Tracker:
         undone = self.log.pop()
         self._refold()
         return [Notice("info", f"undone: {undone.format()}")]
+
+    def open_prompts(self) -> list[Notice]:
+        """Tokens still to put down or pick up, judged from each board's last steady reading."""
+        out = []
+        for seat, w in sorted(self._watch.items()):
+            if w.accepted and seat < len(self.state.players):
+                out += self._token_notices(seat, self.state.players[seat].board.pieces, w.accepted.replace("/", ""))
+        return out
 
     # ------------------------------------------------------------------ the camera sees
     def observe(self, boards: list[BoardSeen]) -> list[Notice]:
@@ -92,36 +103,43 @@ class Tracker:
                 w.count += 1
             else:
                 w.last, w.count = seen.pieces, 1
-            if w.count < self.stable_frames or "?" in seen.pieces or seen.pieces == w.accepted:
+            if w.count < self.stable_frames or seen.pieces == w.accepted:
                 continue
+            explained = self._explain(seat, seen.pieces)
+            if explained is None:
+                continue  # part of the change is still hidden: wait for a clearer look
             w.accepted = seen.pieces
-            notices += self._explain(seat, seen.pieces)
+            notices += explained
         return notices
 
     def _assign(self, boards: list[BoardSeen]) -> dict[int, BoardSeen]:
         """Which seat each board belongs to: by its printed side, which every player's board differs in."""
-        out = {}
         sides = {p.side: i for i, p in enumerate(self.state.players) if p.side}
-        for b in boards:
-            if b.side in sides:
-                out[sides[b.side]] = b
-        return out
+        claimed = [b.side for b in boards]
+        # a side read twice in one frame is a misreading of one of them: trust neither this time
+        return {sides[b.side]: b for b in boards if b.side in sides and claimed.count(b.side) == 1}
 
     # ------------------------------------------------------------------ explaining a change
-    def _explain(self, seat: int, seen: str) -> list[Notice]:
+    def _explain(self, seat: int, seen: str) -> list[Notice] | None:
+        """Notices for a steady reading; None to wait, when hidden squares ('?') may hide the change."""
         name = self.state.players[seat].name
         expected = self.state.players[seat].board.pieces
-        cells = seen.replace("/", "")
+        raw = seen.replace("/", "")
+        cells = "".join(_believe(expected[i], ch) for i, ch in enumerate(raw))
+        hidden = [i for i, ch in enumerate(raw) if ch == "?"]
+        if hidden:
+            # a hidden square touching a change may hide part of it (a hand still over the tile): wait
+            changed = {i for i in range(72) if not _same(expected[i], cells[i])}
+            near = {n.index for i in hidden for n in _around(ALL_SQUARES[i])}
+            if changed & near:
+                return None
+        cells = _drop_specks(expected, cells, min(self.state.kit.size_of_colour.values()))
         notices = self._token_notices(seat, expected, cells)
         new = [Square(i) for i in range(72) if expected[i] == "." and cells[i] != "."]
         animals = [Square(i) for i in range(72) if expected[i] in "gyr" and cells[i] == "a"]
-        wrong = [Square(i) for i in range(72) if not _same(expected[i], cells[i]) and Square(i) not in new and Square(i) not in animals]
-        if wrong:
-            lifted = [s for s in wrong if cells[s.index] == "."]
-            if lifted:
-                notices.append(Notice("alert", f"{name}: pieces were lifted from {names(lifted)}; placed pieces may not move: put them back", name, f"moved:{seat}"))
-            else:
-                notices.append(Notice("alert", f"{name}: {names(wrong)} look different from what lies there; check the board", name, f"moved:{seat}"))
+        lifted = [Square(i) for i in range(72) if expected[i] != "." and cells[i] == "."]
+        if lifted:
+            notices.append(Notice("alert", f"{name}: pieces were lifted from {names(lifted)}; placed pieces may not move: put them back", name, f"moved:{seat}"))
             return notices
         if not new and not animals:
             return notices
@@ -321,6 +339,50 @@ def _with_feather(turn: list[Action]) -> list[Action] | None:
         if isinstance(a, PlaceLeaf):
             return turn[:i] + [UseFeather()] + turn[i:]
     return None
+
+
+def _believe(expected: str, seen: str) -> str:
+    """What a square's reading can mean, given what the engine knows lies there. A placed tile, squirrel
+    or animal never changes, so any other reading of it is a misread; only its absence (lifted) counts.
+    A hole may gain or lose its token, or an animal; an empty square gains a piece, never an animal."""
+    if seen == "?":
+        return expected
+    if expected == ".":
+        return "." if seen == "a" else seen
+    if expected in HOLES:
+        return seen if seen in HOLES or seen in "a." else expected
+    return "." if seen == "." else expected
+
+
+def _drop_specks(expected: tuple[str, ...], cells: str, smallest_tile: int) -> str:
+    """New leaf squares in a patch smaller than the smallest tile cannot be a tile: a misread."""
+    new = {i for i in range(72) if expected[i] == "." and cells[i] in LEAF}
+    out = list(cells)
+    seen: set[int] = set()
+    for start in new:
+        if start in seen:
+            continue
+        patch, todo = {start}, [start]
+        while todo:
+            for n in ALL_SQUARES[todo.pop()].neighbours():
+                if n.index in new and n.index not in patch:
+                    patch.add(n.index)
+                    todo.append(n.index)
+        seen |= patch
+        if len(patch) < smallest_tile:
+            for i in patch:
+                out[i] = "."
+    return "".join(out)
+
+
+def _around(sq: Square) -> list[Square]:
+    out = []
+    for dc in (-1, 0, 1):
+        for dr in (-1, 0, 1):
+            c, r = sq.col + dc, sq.row + dr
+            if (dc or dr) and 0 <= c < 9 and 0 <= r < 8:
+                out.append(Square.at(c, r))
+    return out
 
 
 def _same(expected: str, seen: str) -> bool:

@@ -36,17 +36,38 @@ def test_tracker_follows_a_whole_game_from_board_snapshots(seed, players):
     assert standings(results_of(final_phase(tracker.state))) == standings(results_of(final_phase(truth)))
 
 
-def test_a_hand_in_view_holds_the_reading_back():
+def test_a_hand_over_the_move_holds_the_reading_back_but_a_far_unreadable_square_does_not():
     game = table_game(5, 2)
     tracker = Tracker(game.table_start)
     first = next(s for s in game.steps() if isinstance(s, Snapshot))
     side, pieces, _ = first.boards[first.mover]
-    hidden = "?" + pieces[1:]
+    flat = pieces.replace("/", "")
+    moved = next(i for i, ch in enumerate(flat) if ch != ".")
+    hidden = list(flat)
+    hidden[moved] = "?"
+    as_text = lambda cells: "/".join("".join(cells[r * 9:(r + 1) * 9]) for r in range(8))
     for _ in range(5):
-        assert tracker.observe([BoardSeen(side, hidden)]) == []
+        assert tracker.observe([BoardSeen(side, as_text(hidden))]) == []
     assert tracker.log == []
-    notices = tracker.observe([BoardSeen(side, pieces)]) + tracker.observe([BoardSeen(side, pieces)]) + tracker.observe([BoardSeen(side, pieces)])
+    far = list(flat)
+    far_square = max(range(72), key=lambda i: min(abs(i % 9 - j % 9) + abs(i // 9 - j // 9)
+                                                 for j in range(72) if flat[j] != "."))
+    far[far_square] = "?"
+    notices = []
+    for _ in range(3):
+        notices += tracker.observe([BoardSeen(side, as_text(far))])
     assert [n.kind for n in notices if n.kind == "action"] == ["action"]
+
+
+def test_misreads_of_placed_pieces_are_not_changes():
+    game = table_game(5, 2)
+    tracker = Tracker(game.table_start)
+    first = next(s for s in game.steps() if isinstance(s, Snapshot))
+    feed(tracker, first)
+    side, pieces, _ = first.boards[first.mover]
+    noisy = pieces.replace("G", "t", 1).replace("Y", "R", 1).replace("R", "s", 1)
+    notices = feed(tracker, Snapshot(((side, noisy, ()),), first.mover, "noise"))
+    assert [n for n in notices if n.kind in ("alert", "action")] == []
 
 
 def test_a_lifted_piece_raises_an_alert():

@@ -1,0 +1,82 @@
+"""The embedded default: a synthetic camera watches a seeded game and the real pipeline follows it.
+
+Bots play a digital game (the truth). After each visible move the synthetic renderer draws the table
+as a camera would see it: first with a hand over the boards, then still. Moves a camera cannot see are
+declared, as players would in the TUI. The companion starts from what a real table knows (tiles
+unseen beyond the paths' colours) and must end with the truth's boards and standings.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Callable, Iterator
+
+from companion.live import DeclareItem, FrameItem, LiveTable
+from companion.table_script import Declaration, Snapshot, TableGame, table_game
+
+STILL_FRAMES = 3
+
+
+def demo_feed(game: TableGame, size=(1280, 720), max_moves: int | None = None,
+              progress: Callable[[int, str], None] | None = None) -> Iterator:
+    import numpy as np
+
+    from vision.synthetic.artwork import random_artwork
+    from vision.synthetic.scene import BoardSpec, Conditions, render_scene
+
+    rng = np.random.default_rng(game.seed)
+    art = [random_artwork(rng) for _ in game.truth_start.players]
+    still = Conditions(tilt_deg=12.0, fill=0.9, light_gradient=0.2, warmth=0.2, noise=2.0, blur=0.4,
+                       table="felt", free_rotation=False)
+    busy = Conditions(**{**still.describe(), "hands": 1})
+    moves = 0
+    for step in game.steps():
+        if isinstance(step, Declaration):
+            yield DeclareItem(step.seat, step.text)
+            continue
+        moves += 1
+        if max_moves is not None and moves > max_moves:
+            return
+        specs = [BoardSpec(pieces, side=side, tiles=tuple(tuple(tiles[r * 9:(r + 1) * 9]) for r in range(8)))
+                 for side, pieces, tiles in step.boards]
+        label = f"{game.truth_start.players[step.mover].name}: {step.action}"
+        if progress:
+            progress(moves, label)
+        yield FrameItem(render_scene(game.seed, specs, busy, size, art).image, label)
+        image = render_scene(game.seed, specs, still, size, art).image
+        for _ in range(STILL_FRAMES):
+            yield FrameItem(image, label)
+
+
+def run_camera_demo(seed: int = 1, players: int = 3, headless: bool = True, max_moves: int | None = None,
+                    out: Callable[[str], None] = print) -> int:
+    game = table_game(seed, players)
+    live = LiveTable(game.table_start, stable_frames=STILL_FRAMES)
+    if not headless:
+        from tui.app import run_tui
+
+        return run_tui(live, demo_feed(game, max_moves=max_moves), title=f"leafwatch demo (seed {seed})")
+    names = ", ".join(f"{p.name} (board {p.side})" for p in game.truth_start.players)
+    out(f"leafwatch demo: a synthetic camera watches {players} players: {names}")
+    for update in live.run(demo_feed(game, max_moves=max_moves)):
+        for n in update.notices:
+            mark = {"action": "", "prompt": "  > ", "alert": "  ! ", "info": "    "}[n.kind]
+            out(f"[frame {update.frames:>4}] {mark}{n.text}")
+    view = live.session.view()
+    out("")
+    for p in view.players:
+        out(f"{p.name} ({p.side}): {p.empty_squares} empty, treasures {p.treasures}")
+        out("    " + p.pieces)
+    if view.over:
+        out("final phase:")
+        for name, steps in view.final_steps:
+            out(f"  {name}: " + "; ".join(steps))
+    out("standings" + ("" if view.over else " so far") + ":")
+    for place, names_, reason in view.standings:
+        out(f"  {place}. {', '.join(names_)}: {reason}")
+    if game.truth_end is not None and max_moves is None:
+        same = all(a.board.pieces == b.board.pieces and a.treasures == b.treasures
+                   for a, b in zip(live.session.state.players, game.truth_end.players))
+        out(f"the camera-tracked game {'matches' if same else 'DOES NOT match'} the game the bots played "
+            f"({live.frames} frames)")
+        return 0 if same else 1
+    return 0

@@ -1,0 +1,90 @@
+"""The live table: camera frames through vision into the session, declarations from the players, and
+the LED bridge. Front ends (the TUI, the headless log) feed it and show its views."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from companion.session import TableSession, TableView
+from companion.tracker import BoardSeen, Notice
+from engine.indian_summer.state import GameState
+
+
+@dataclass(frozen=True)
+class FrameItem:
+    """A camera frame (BGR image) and, for a demo, what happened before it."""
+    image: object
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class DeclareItem:
+    """A move the camera cannot see, told by a player (a key in the TUI, or the demo's script)."""
+    seat: int | None
+    text: str
+
+
+@dataclass(frozen=True)
+class Update:
+    notices: tuple[Notice, ...]
+    view: TableView
+    frames: int
+    camera: str  # status line: boards seen, ms per frame
+    label: str = ""
+
+
+class LiveTable:
+    RELOCATE_EVERY = 15  # frames between full board searches; in between, boards are read where they were
+
+    def __init__(self, state: GameState, stable_frames: int = 3, profile=None, led=None):
+        self.led = led
+        self.session = TableSession(state, stable_frames, on_cue=led.send if led is not None else None)
+        self.profile = profile
+        self.frames = 0
+        self._locations = None
+        self._known = None
+        self.last_ms = 0.0
+        self.boards_seen = 0
+
+    def _known_sides(self):
+        if self._known is None:
+            self._known = {p.side: p.board.printed.format() for p in self.session.state.players if p.side}
+        return self._known
+
+    def process(self, item) -> Update:
+        if isinstance(item, DeclareItem):
+            notices = self.session.declare(item.text, item.seat)
+            return Update(tuple(notices), self.session.view(), self.frames, self.camera_status())
+        notices = self._frame(item.image)
+        return Update(tuple(notices), self.session.view(), self.frames, self.camera_status(), item.label)
+
+    def _frame(self, image) -> list[Notice]:
+        from vision.analysis import analyze
+        from vision.location import BoardLocation
+
+        t = time.perf_counter()
+        self.frames += 1
+        reuse = self._locations if self._locations and self.frames % self.RELOCATE_EVERY else None
+        try:
+            result = analyze(image, self.profile, self._known_sides(), locations=reuse)
+        except ValueError as exc:
+            return [Notice("alert", f"camera frame unreadable: {exc}", key="camera")]
+        if reuse is None:
+            found = [BoardLocation(b.corners, b.method, True, 1.0) for b in result.boards if b.side]
+            # reuse only a complete set, one board per player: a board half hidden by a hand (or read
+            # as another player's) must be searched for again
+            sides = sorted(b.side for b in result.boards if b.side)
+            self._locations = found if sides == sorted(self._known_sides()) else None
+        self.last_ms = (time.perf_counter() - t) * 1000
+        self.boards_seen = len(result.boards)
+        seen = [BoardSeen(b.side, b.pieces) for b in result.boards]
+        return self.session.frame(seen)
+
+    def camera_status(self) -> str:
+        led = f"; LED {self.led.status.state}" if self.led is not None else ""
+        return f"frame {self.frames}: {self.boards_seen} boards, {self.last_ms:.0f} ms{led}"
+
+    def run(self, feed: Iterable) -> Iterator[Update]:
+        for item in feed:
+            yield self.process(item)

@@ -1,0 +1,145 @@
+"""A table session: the tracker, what the table must still do, alerts, the LED cues, and an immutable
+view of it all for the TUI or a printed log. The one object the front ends talk to."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from companion.tracker import BoardSeen, Notice, Tracker
+from engine.indian_summer.outcome import final_phase, results_of
+from engine.indian_summer.standings import standings
+from engine.indian_summer.state import GameState
+from firmware_bridge.cues import Cue
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    seat: int
+    name: str
+    side: str | None
+    pieces: str
+    printed: str
+    treasures: dict
+    path: str
+    empty_squares: int
+    complete_areas: tuple[int, ...]
+    current: bool
+
+
+@dataclass(frozen=True)
+class TableView:
+    turn: int
+    current: str
+    over: bool
+    end_triggered_by: str | None
+    players: tuple[PlayerView, ...]
+    prompts: tuple[Notice, ...]
+    alerts: tuple[Notice, ...]
+    log: tuple[str, ...]
+    standings: tuple[tuple[int, tuple[str, ...], str], ...]
+    final_steps: tuple[tuple[str, tuple[str, ...]], ...]
+    next_step: str
+
+
+class TableSession:
+    def __init__(self, state: GameState, stable_frames: int = 3, on_cue: Callable[[Cue], None] | None = None,
+                 log_size: int = 200):
+        self.tracker = Tracker(state, stable_frames=stable_frames)
+        self.on_cue = on_cue
+        self.alerts: dict[str, Notice] = {}
+        self.history: list[str] = []
+        self.log_size = log_size
+        self._last_turn_seat = None
+        self._cue_turn()
+
+    # ---------------------------------------------------------------- input
+    def frame(self, boards: list[BoardSeen]) -> list[Notice]:
+        return self._take(self.tracker.observe(boards))
+
+    def declare(self, text: str, seat: int | None = None) -> list[Notice]:
+        return self._take(self.tracker.declare(text, seat))
+
+    def undo(self) -> list[Notice]:
+        return self._take(self.tracker.undo())
+
+    def dismiss_alerts(self) -> None:
+        self.alerts.clear()
+
+    # ---------------------------------------------------------------- what it shows
+    @property
+    def state(self) -> GameState:
+        return self.tracker.state
+
+    def view(self) -> TableView:
+        state = self.state
+        players = tuple(
+            PlayerView(i, p.name, p.side, p.board.notation(), p.board.printed.format(), p.treasures.as_dict(),
+                       state.path_text(i), p.board.empty_squares(), p.board.complete_areas(), i == state.current)
+            for i, p in enumerate(state.players))
+        finals = final_phase(state)
+        places = standings(results_of(finals))
+        return TableView(
+            turn=state.turn, current=state.player.name, over=state.over,
+            end_triggered_by=None if state.end_triggered_by is None else state.players[state.end_triggered_by].name,
+            players=players, prompts=tuple(self.tracker.open_prompts()), alerts=tuple(self.alerts.values()),
+            log=tuple(self.history[-self.log_size:]),
+            standings=tuple((p.place, p.players, p.reason) for p in places),
+            final_steps=tuple((f.name, f.final.steps) for f in finals),
+            next_step=self._next_step(),
+        )
+
+    def _next_step(self) -> str:
+        state = self.state
+        if state.over:
+            return "Game over: the final phase and standings are below."
+        me = state.player
+        if state.pending is not None:
+            return f"{me.name}: place the {state.pending.kind}'s tiles"
+        if not state.main_done:
+            last = " (last round)" if state.end_triggered_by is not None else ""
+            return f"{me.name}'s turn{last}: place a leaf tile from your path, or a squirrel"
+        return f"{me.name}: special actions, or the next player goes on"
+
+    # ---------------------------------------------------------------- bookkeeping
+    def _take(self, notices: list[Notice]) -> list[Notice]:
+        for n in notices:
+            if n.kind == "action":
+                self.history.append(n.text)
+                # an accepted move settles that player's earlier complaints
+                for key in [k for k, a in self.alerts.items() if a.player == n.player]:
+                    del self.alerts[key]
+            elif n.kind == "alert":
+                self.alerts[n.key or n.text] = n
+                self.history.append("ALERT " + n.text)
+                self._cue(Cue("alert", seat=self._seat_of(n.player)))
+            elif n.kind == "prompt":
+                self.history.append("> " + n.text)
+                if n.key.startswith(("token:", "take:")):
+                    self._cue(Cue("treasure_owed", seat=self._seat_of(n.player)))
+                elif n.key.startswith("area:"):
+                    self._cue(Cue("area_complete", seat=self._seat_of(n.player)))
+            elif n.kind == "info":
+                self.history.append("  " + n.text)
+                if n.key == "end_triggered":
+                    self._cue(Cue("end_triggered", seat=self._seat_of(n.player)))
+        if self.state.over:
+            winners = standings(results_of(final_phase(self.state)))[0].players
+            self._cue(Cue("winner", seat=self._seat_of(winners[0])))
+        else:
+            self._cue_turn()
+        return notices
+
+    def _cue_turn(self) -> None:
+        if self.state.current != self._last_turn_seat and not self.state.over:
+            self._last_turn_seat = self.state.current
+            self._cue(Cue("turn", seat=self.state.current + 1))
+
+    def _seat_of(self, name: str | None) -> int | None:
+        for i, p in enumerate(self.state.players):
+            if p.name == name:
+                return i + 1
+        return None
+
+    def _cue(self, cue: Cue) -> None:
+        if self.on_cue is not None:
+            self.on_cue(cue)
