@@ -1,0 +1,369 @@
+"""The leafwatch table screen: every player's board, the next step, prompts, alerts, the log.
+
+The app is a view over companion's LiveTable. One thread worker owns the LiveTable (and so the
+session, which is not thread-safe): it reads the feed (camera frames, or a demo's script), and between
+frames it serves what the players declared with the keys, which the UI only puts on a queue. Each
+result goes back to the UI as a `TableUpdated` message carrying the companion's `Update`; the UI draws
+its immutable `view` and never touches the session itself.
+"""
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from typing import Iterable
+
+from rich.text import Text
+from textual import work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.widgets import Footer, Header, RichLog, Static
+from textual.worker import get_current_worker
+
+from companion.live import DeclareItem, FrameItem, LiveTable, Update
+from tui import render
+from tui.widgets import BoardView, DeclareScreen, NoticeList
+
+EXCHANGE_HINT = ("Trade treasures with the supply: 2 alike for 1 of the next higher, or 1 for 1 of any lower\n"
+                 "(berry < nut < mushroom < feather).  e.g.  exchange berry berry > nut   exchange nut > berry")
+DECLARE_HINT = ("Any action the camera cannot see, or a correction:\n"
+                "berry | exchange berry berry > nut | mushroom p2 p3 | forgo p2 | forgo | feather | end\n"
+                "nut E4 | squirrel E4 | leaf path:1 *A1 B1 C1 | animal chipmunk A1 B1")
+
+
+class LeafwatchApp(App[int]):
+    """The live table. `live` is a companion LiveTable; `feed` yields FrameItems / DeclareItems."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "leafwatch"
+    BINDINGS = [
+        Binding("b", "declare('berry')", "Berry"),
+        Binding("x", "exchange", "Exchange"),
+        Binding("m", "mushroom", "Mushroom"),
+        Binding("f", "declare('feather')", "Feather"),
+        Binding("e", "declare('end')", "End turn"),
+        Binding("d", "declare_any", "Declare"),
+        Binding("u", "undo", "Undo"),
+        Binding("a", "dismiss_alerts", "Dismiss alerts"),
+        Binding("space", "pause", "Pause/resume"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    class TableUpdated(Message):
+        """The worker applied a frame or a declaration: here is what the companion now shows."""
+
+        def __init__(self, update: Update, source: str = "feed") -> None:
+            super().__init__()
+            self.update = update
+            self.source = source  # 'feed' | 'key'
+
+    class FeedProblem(Message):
+        """The feed failed (camera unplugged, unreadable video) or one item could not be processed."""
+
+        def __init__(self, text: str, fatal: bool) -> None:
+            super().__init__()
+            self.text = text
+            self.fatal = fatal  # the feed is gone; declarations still work
+
+    class FeedEnded(Message):
+        """The feed is over; the worker keeps serving declarations."""
+
+    def __init__(self, live: LiveTable, feed: Iterable | None, title: str = "leafwatch", pace: float = 0.0,
+                 led_interval: float = 0.1) -> None:
+        super().__init__()
+        self.live = live
+        self.feed = feed
+        self.title = title
+        self.pace = pace
+        self.led_interval = led_interval
+        self.view = None  # the last TableView drawn
+        self.log_lines: list[str] = []  # every line written to the log, for tests and the exit summary
+        self.warnings: list[str] = []
+        self.feed_state = "running"  # running | paused | ended | failed
+        self._lw_commands: queue.Queue = queue.Queue()
+        self._feed_go = threading.Event()
+        self._feed_go.set()
+        self._halt = threading.Event()
+        # the first view is taken here, before the worker starts: afterwards only the worker reads the session
+        self._first_update = Update((), live.session.view(), live.frames, live.camera_status())
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="main"):
+            with VerticalScroll(id="boards-pane"):
+                with Grid(id="boards"):
+                    for p in self._first_update.view.players:
+                        yield BoardView(p.seat)
+                yield Static(render.legend(), id="legend")
+            with Vertical(id="side"):
+                yield Static("", id="next-step")
+                yield Static("", id="warning", classes="empty")
+                yield NoticeList("alert", id="alerts")
+                yield NoticeList("prompt", id="prompts")
+                yield Static("", id="standings")
+                yield Static("", id="camera")
+                yield Static("", id="led", classes="empty")
+                yield RichLog(id="log", max_lines=1000, wrap=True, min_width=20)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#alerts").border_title = "Alerts"
+        self.query_one("#prompts").border_title = "To do"
+        self.query_one("#standings").border_title = "Standings"
+        self.query_one("#log").border_title = "Log"
+        self.query_one("#next-step").border_title = "Next step"
+        players = len(self._first_update.view.players)
+        self.query_one("#boards").set_class(players == 1, "single")
+        self._draw(self._first_update)
+        if self.live.led is not None:
+            self.query_one("#led").remove_class("empty")
+            self.set_interval(self.led_interval, self._draw_led)
+            self._draw_led()
+        self._feed_label()
+        self._drive()
+
+    # ------------------------------------------------------------------ the worker (owns the session)
+    @work(thread=True, exit_on_error=False, name="live table", group="live")
+    def _drive(self) -> None:
+        worker = get_current_worker()
+        items = iter(self.feed) if self.feed is not None else None
+        stopped = lambda: self._halt.is_set() or worker.is_cancelled
+        try:
+            while not stopped():
+                self._serve_commands(stopped)
+                if items is None or not self._feed_go.is_set():
+                    self._wait(0.1, stopped)
+                    continue
+                try:
+                    item = next(items)
+                except StopIteration:
+                    items = None
+                    self.post_message(self.FeedEnded())
+                    continue
+                except Exception as exc:  # a camera unplugged, an unreadable file: the game stays
+                    items = None
+                    self.post_message(self.FeedProblem(_one_line(exc), fatal=True))
+                    continue
+                self._apply(item, "feed")
+                if self.pace and isinstance(item, FrameItem):
+                    self._wait(self.pace, stopped)
+        finally:
+            close = getattr(items, "close", None)
+            if close is not None:
+                try:
+                    close()
+                except Exception:
+                    pass
+
+    def _wait(self, seconds: float, stopped) -> None:
+        """Sleep up to `seconds`, serving declarations as they come."""
+        deadline = time.monotonic() + seconds
+        while not stopped():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            try:
+                command = self._lw_commands.get(timeout=min(left, 0.1))
+            except queue.Empty:
+                continue
+            self._serve(command)
+
+    def _serve_commands(self, stopped) -> None:
+        while not stopped():
+            try:
+                command = self._lw_commands.get_nowait()
+            except queue.Empty:
+                return
+            self._serve(command)
+
+    def _serve(self, command: tuple) -> None:
+        kind = command[0]
+        if kind == "declare":
+            self._apply(DeclareItem(None, command[1]), "key")
+            return
+        try:
+            session = self.live.session
+            notices = session.undo() if kind == "undo" else (session.dismiss_alerts() or [])
+            update = Update(tuple(notices), session.view(), self.live.frames, self.live.camera_status())
+        except Exception as exc:
+            self.post_message(self.FeedProblem(f"{kind} failed: {_one_line(exc)}", fatal=False))
+            return
+        self.post_message(self.TableUpdated(update, "key"))
+
+    def _apply(self, item, source: str) -> None:
+        try:
+            update = self.live.process(item)
+        except Exception as exc:  # a bug or a bad frame must not end the game: say so and go on
+            what = f"declaring {item.text!r}" if isinstance(item, DeclareItem) else "reading a frame"
+            self.post_message(self.FeedProblem(f"{what} failed: {_one_line(exc)}", fatal=False))
+            return
+        self.post_message(self.TableUpdated(update, source))
+
+    # ------------------------------------------------------------------ messages from the worker
+    def on_leafwatch_app_table_updated(self, message: TableUpdated) -> None:
+        self._draw(message.update)
+
+    def on_leafwatch_app_feed_problem(self, message: FeedProblem) -> None:
+        self.warnings.append(message.text)
+        if message.fatal:
+            self.feed_state = "failed"
+            text = (f"⚠ Camera feed stopped: {message.text}\n"
+                    "The game is kept. Declare moves with the keys; restart leafwatch play to watch again.")
+        else:
+            text = f"⚠ {message.text}"
+        warning = self.query_one("#warning", Static)
+        warning.update(text)
+        warning.remove_class("empty")
+        self._log(Text("⚠ " + message.text, style="bold #ff9800"))
+        self.notify(message.text, title="Camera" if message.fatal else "Problem", severity="error", timeout=8)
+        self._feed_label()
+
+    def on_leafwatch_app_feed_ended(self, message: FeedEnded) -> None:
+        if self.feed_state != "failed":
+            self.feed_state = "ended"
+        self._log(Text("  the feed has ended; declarations still work", style="#9e9e9e"))
+        self._feed_label()
+
+    # ------------------------------------------------------------------ drawing
+    def _draw(self, update: Update) -> None:
+        for n in update.notices:
+            self._log(render.notice_line(n, update.frames))
+        view = update.view
+        camera = f"Camera: {update.camera}"
+        if update.label:
+            camera += f"\nShown: {update.label}"
+        self.query_one("#camera", Static).update(camera)
+        if view == self.view:
+            return
+        self.view = view
+        for p in view.players:
+            self.query_one(f"#board-{p.seat}", BoardView).show(p)
+        self.query_one("#next-step", Static).update(self._next_step_text(view))
+        self.query_one("#next-step").set_class(view.over, "over")
+        self.query_one("#alerts", NoticeList).show(view.alerts)
+        self.query_one("#prompts", NoticeList).show(view.prompts)
+        self.query_one("#standings", Static).update(self._standings_text(view))
+        self.query_one("#standings").border_title = "Final phase and standings" if view.over else "Standings so far"
+
+    @staticmethod
+    def _next_step_text(view) -> Text:
+        out = Text()
+        out.append(view.next_step, style="bold")
+        extra = f"Turn {view.turn + 1 if isinstance(view.turn, int) else view.turn}"
+        if view.end_triggered_by and not view.over:
+            extra += f" · last round (ended by {view.end_triggered_by})"
+        out.append("\n" + extra, style="not bold")
+        return out
+
+    @staticmethod
+    def _standings_text(view) -> Text:
+        out = Text()
+        if view.over:
+            for name, steps in view.final_steps:
+                out.append(f"{name}: ", style="bold")
+                out.append("; ".join(steps) or "no steps")
+                out.append("\n")
+        for i, (place, names, reason) in enumerate(view.standings):
+            if i:
+                out.append("\n")
+            out.append(f"{place}. {', '.join(names)}", style="bold #ffd54f" if place == 1 and view.over else "bold")
+            out.append(f"  {reason}")
+        return out
+
+    def _draw_led(self) -> None:
+        led = self.live.led
+        if led is None:
+            return
+        try:
+            pixels = led.preview()
+            status = led.status
+        except Exception as exc:
+            self.query_one("#led", Static).update(f"LED: {_one_line(exc)}")
+            return
+        out = Text("LED ")
+        out.append_text(render.led_strip(pixels))
+        detail = f" ({status.detail})" if getattr(status, "detail", "") else ""
+        out.append(f"\n{status.state}{detail}", style="#9e9e9e")
+        self.query_one("#led", Static).update(out)
+
+    def _log(self, line: Text) -> None:
+        self.log_lines.append(line.plain)
+        self.query_one("#log", RichLog).write(line)
+
+    def _feed_label(self) -> None:
+        self.sub_title = {"running": "watching", "paused": "PAUSED (space resumes)", "ended": "feed ended",
+                          "failed": "CAMERA FEED STOPPED"}[self.feed_state]
+
+    # ------------------------------------------------------------------ keys: only queue, never touch the session
+    def declare(self, text: str) -> None:
+        """Queue a declaration for the worker, which applies it between frames."""
+        self._lw_commands.put(("declare", text))
+
+    def action_declare(self, text: str) -> None:
+        self.declare(text)
+
+    def action_undo(self) -> None:
+        self._lw_commands.put(("undo",))
+
+    def action_dismiss_alerts(self) -> None:
+        self._lw_commands.put(("dismiss",))
+
+    def action_exchange(self) -> None:
+        self._ask("Exchange treasures", "exchange ", EXCHANGE_HINT)
+
+    def action_mushroom(self) -> None:
+        players = self.view.players if self.view else ()
+        seats = "  ".join(f"p{p.seat + 1} = {p.name}" for p in players)
+        hint = (f"Name the two players (or 'common', the Common Path) whose first tiles are offered.\n{seats}\n"
+                f"e.g.  mushroom p2 p3     2 players:  mushroom p2 common")
+        self._ask("Mushroom: which tiles?", "mushroom ", hint)
+
+    def action_declare_any(self) -> None:
+        self._ask("Declare an action", "", DECLARE_HINT)
+
+    def _ask(self, title: str, value: str, hint: str) -> None:
+        def done(text: str | None) -> None:
+            if text:
+                self.declare(text)
+        self.push_screen(DeclareScreen(title, value, hint), done)
+
+    def action_pause(self) -> None:
+        if self.feed_state not in ("running", "paused"):
+            self.notify("the feed is not running", timeout=3)
+            return
+        if self._feed_go.is_set():
+            self._feed_go.clear()
+            self.feed_state = "paused"
+        else:
+            self._feed_go.set()
+            self.feed_state = "running"
+        self._feed_label()
+
+    async def action_quit(self) -> None:
+        self._halt.set()
+        self.exit(0)
+
+    def on_unmount(self) -> None:
+        self._halt.set()
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+def run_tui(live: LiveTable, feed: Iterable | None, title: str = "leafwatch", pace: float = 0.0) -> int:
+    """Run the table screen until the players quit; print the final standings; return the exit code."""
+    app = LeafwatchApp(live, feed, title=title, pace=pace)
+    code = app.run()
+    view = app.view
+    if view is not None:
+        print(f"{title}: turn {view.turn}, " + ("game over" if view.over else "game not finished"))
+        for place, names, reason in view.standings:
+            print(f"  {place}. {', '.join(names)}: {reason}")
+    for warning in app.warnings[-3:]:
+        print(f"  warning: {warning}")
+    return int(code or 0) if app.return_code is None else int(app.return_code)

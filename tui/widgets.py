@@ -1,0 +1,84 @@
+"""The TUI's widgets: thin views that draw what they are given (a PlayerView, notices, pixels)."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from tui import render
+
+
+class BoardView(Static):
+    """One player's Forest Floor and supplies. Draws a PlayerView; holds nothing else."""
+
+    def __init__(self, seat: int, **kwargs) -> None:
+        super().__init__(id=f"board-{seat}", classes="board", **kwargs)
+        self.seat = seat
+        self.player = None
+
+    def show(self, player) -> None:
+        if player == self.player:
+            return
+        self.player = player
+        self.border_title = render.board_title(player)
+        self.set_class(player.current, "current")
+        self.update(render.player_panel(player))
+
+
+class NoticeList(Static):
+    """Open prompts or alerts: one line each, hidden when there are none."""
+
+    def __init__(self, kind: str, empty: str = "", **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.kind = kind
+        self.empty = empty
+        self.texts: tuple[str, ...] = ()
+
+    def show(self, notices) -> None:
+        texts = tuple(n.text for n in notices)
+        if texts == self.texts and self.renderable_shown:
+            return
+        self.texts = texts
+        self.renderable_shown = True
+        self.set_class(not texts, "empty")
+        if not texts:
+            self.update(self.empty)
+            return
+        mark = "! " if self.kind == "alert" else "> "
+        self.update("\n".join(mark + t for t in texts))
+
+    renderable_shown = False
+
+
+class DeclareScreen(ModalScreen[str | None]):
+    """Ask for a declaration's text (an exchange, a Mushroom's targets, any action). Enter: declare;
+    Escape: cancel. Returns the text, or None."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, value: str = "", hint: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.value = value
+        self.hint = hint
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="declare-box"):
+            yield Label(self.title_text, id="declare-title")
+            yield Input(value=self.value, id="declare-input", select_on_focus=False)
+            if self.hint:
+                yield Static(self.hint, id="declare-hint")
+            yield Static("Enter: declare    Escape: cancel", id="declare-keys")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        self.dismiss(text or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
