@@ -43,8 +43,10 @@ def demo_feed(game: TableGame, size=(1280, 720), max_moves: int | None = None,
             progress(moves, label)
         yield FrameItem(render_scene(game.seed, specs, busy, size, art).image, label)
         image = render_scene(game.seed, specs, still, size, art).image
-        for _ in range(STILL_FRAMES):
-            yield FrameItem(image, label)
+        for _ in range(STILL_FRAMES + 1):
+            # each frame of a still table differs by the sensor's noise, as a real camera's do
+            noise = rng.normal(0.0, 4.0, image.shape)
+            yield FrameItem(np.clip(image + noise, 0, 255).astype(np.uint8), label)
 
 
 def run_camera_demo(seed: int = 1, players: int = 3, headless: bool = True, max_moves: int | None = None,

@@ -47,9 +47,9 @@ class Notice:
 
 @dataclass
 class _Watch:
-    last: str | None = None
-    count: int = 0
+    recent: list = field(default_factory=list)  # the last few readings of this board
     accepted: str | None = None
+    puzzled: str | None = None  # a reading no legal move explains, seen once: alert if it stays
 
 
 @dataclass
@@ -99,16 +99,18 @@ class Tracker:
         notices: list[Notice] = []
         for seat, seen in self._assign(boards).items():
             w = self._watch.setdefault(seat, _Watch())
-            if seen.pieces == w.last:
-                w.count += 1
-            else:
-                w.last, w.count = seen.pieces, 1
-            if w.count < self.stable_frames or seen.pieces == w.accepted:
+            # the vote over recent frames is the steadiness test: a square counts once enough frames agree
+            w.recent = (w.recent + [seen.pieces])[-(2 * self.stable_frames - 1):]
+            voted = _vote(w.recent, self.stable_frames)
+            if voted == w.accepted:
                 continue
-            explained = self._explain(seat, seen.pieces)
+            explained = self._explain(seat, voted)
             if explained is None:
                 continue  # part of the change is still hidden: wait for a clearer look
-            w.accepted = seen.pieces
+            if any(n.kind == "alert" for n in explained) and voted != w.puzzled:
+                w.puzzled = voted  # the vote may still be settling: complain only if it stays so
+                continue
+            w.accepted = voted
             notices += explained
         return notices
 
@@ -128,10 +130,11 @@ class Tracker:
         cells = "".join(_believe(expected[i], ch) for i, ch in enumerate(raw))
         hidden = [i for i, ch in enumerate(raw) if ch == "?"]
         if hidden:
-            # a hidden square touching a change may hide part of it (a hand still over the tile): wait
+            # several unreadable squares around a change: a hand may still be over the tile, wait.
+            # One or two are a camera's doubt, which the match against legal moves can bear.
             changed = {i for i in range(72) if not _same(expected[i], cells[i])}
-            near = {n.index for i in hidden for n in _around(ALL_SQUARES[i])}
-            if changed & near:
+            touching = [i for i in hidden if any(n.index in changed for n in _around(ALL_SQUARES[i]))]
+            if len(touching) > 2:
                 return None
         cells = _drop_specks(expected, cells, min(self.state.kit.size_of_colour.values()))
         notices = self._token_notices(seat, expected, cells)
@@ -201,26 +204,48 @@ class Tracker:
         return actions
 
     def _cover_with_tiles(self, state: GameState, cells: str, squares: list[Square]) -> list[PlaceLeaf] | None:
-        """Split the newly covered leaf squares into placements of tiles the player may place."""
+        """The placements, of tiles the player may place now, that best explain the new leaf squares.
+
+        Vision proposes, the engine decides: every candidate is a legal placement, scored against
+        the reading square by square, so a misread square or two does not hide a move."""
         target = mask_of(squares)
         board = state.player.board
         # The most specific explanation first: a tile known by shape, then by colour, then unseen.
         sources = sorted(self._leaf_sources(state),
                          key=lambda st: (state.tiles[st[1]].shape is None, state.tiles[st[1]].colour is None))
-        options = []  # (placement, source, colour letter)
+        options = []  # (cost, placement, source)
         for src, tile in sources:
             for p in tile_placements(state, tile, board):
-                if p.mask & ~target:
-                    continue
-                if not _hole_matches(cells, p):
-                    continue
-                colour = _colour_of(cells, p)
-                if colour is None or state.tiles[tile].colour not in (None, colour):
-                    continue
-                if p.size != state.kit.size_of_colour[colour]:
-                    continue
-                options.append((p, src))
-        return _exact_cover(target, options, max_tiles=2)
+                overlap = p.mask & target
+                if bin(overlap).count("1") * 2 < p.size:
+                    continue  # most of the tile must show as new leaf squares
+                colours = [state.tiles[tile].colour] if state.tiles[tile].colour else list(state.kit.size_of_colour)
+                for colour in colours:
+                    if state.kit.size_of_colour[colour] != p.size:
+                        continue
+                    options.append((_misfit(cells, p, colour, board.printed), p, src))
+        if not options:
+            return None
+        options.sort(key=lambda o: o[0])
+        best = None
+        for cost, p, src in options[:60]:
+            left = target & ~p.mask
+            total = cost + bin(left).count("1")
+            if best is None or total < best[0]:
+                best = (total, (PlaceLeaf(src, p),))
+            if bin(left).count("1") >= 3:  # a second tile (Feather or Mushroom) may explain the rest
+                for cost2, p2, src2 in options[:60]:
+                    if src2 == src or p2.mask & p.mask or not p2.mask & left:
+                        continue
+                    total2 = cost + cost2 + bin(left & ~p2.mask).count("1")
+                    if total2 < best[0]:
+                        best = (total2, (PlaceLeaf(src, p), PlaceLeaf(src2, p2)))
+        total, found = best
+        covered = sum(a.placement.size for a in found)
+        if total > max(1.0, covered / 3):
+            return None
+        # taking a tile shifts the later path positions: place from the back of the path first
+        return sorted(found, key=lambda a: -a.source.index if a.source.kind == "path" else 0)
 
     def _leaf_sources(self, state: GameState) -> list[tuple[Source, int]]:
         pend = state.pending
@@ -341,6 +366,18 @@ def _with_feather(turn: list[Action]) -> list[Action] | None:
     return None
 
 
+def _vote(readings: list[str], needed: int) -> str:
+    """Each square as most recent readings agree; '?' where fewer than `needed` agree. A camera's
+    misreads come and go with its noise, a piece on the board stays."""
+    if needed <= 1:
+        return readings[-1]
+    out = []
+    for chars in zip(*readings):
+        best = max(set(chars), key=chars.count)
+        out.append(best if chars.count(best) >= needed or best == "/" else "?")
+    return "".join(out)
+
+
 def _believe(expected: str, seen: str) -> str:
     """What a square's reading can mean, given what the engine knows lies there. A placed tile, squirrel
     or animal never changes, so any other reading of it is a misread; only its absence (lifted) counts.
@@ -392,43 +429,24 @@ def _same(expected: str, seen: str) -> bool:
     return expected in HOLES and seen in HOLES
 
 
-def _hole_matches(cells: str, p: Placement) -> bool:
-    if cells[p.hole] not in HOLES:
-        return False
-    return all(cells[s.index] in "GYR" for s in p.squares if s.index != p.hole)
-
-
-def _colour_of(cells: str, p: Placement) -> str | None:
-    letters = {cells[s.index] for s in p.squares if s.index != p.hole}
-    hole = cells[p.hole]
-    if len(letters) != 1:
-        return None
-    letter = letters.pop()
-    if hole != "t" and hole != letter.lower():
-        return None
-    return {"G": "green", "Y": "yellow", "R": "red"}[letter]
-
-
-def _exact_cover(target: int, options: list, max_tiles: int) -> list[PlaceLeaf] | None:
-    """Placements from different sources that cover `target` exactly (most changes are one tile)."""
-    def search(left: int, used: tuple, chosen: tuple):
-        if not left:
-            return chosen
-        if len(chosen) >= max_tiles:
-            return None
-        low = left & -left
-        for p, src in options:
-            if p.mask & low and p.mask & left == p.mask and src not in used:
-                found = search(left & ~p.mask, used + (src,), chosen + (PlaceLeaf(src, p),))
-                if found is not None:
-                    return found
-        return None
-
-    found = search(target, (), ())
-    if found is None:
-        return None
-    # taking a tile shifts the later path positions: place from the back of the path first
-    return sorted(found, key=lambda a: -a.source.index if a.source.kind == "path" else 0)
+def _misfit(cells: str, p: Placement, colour: str, printed) -> float:
+    """How badly a reading fits a tile of this colour lying at p: 1 for a square read empty, 0.5 for
+    the wrong colour, a hole read as solid (or back), or a token where none can lie (a token goes
+    only on a hole over a printed treasure); 0 for a square not seen ('?')."""
+    solid = colour[0].upper()
+    cost = 0.0
+    for sq in p.squares:
+        ch = cells[sq.index]
+        if ch == "?":
+            continue
+        if ch == ".":
+            cost += 1
+        elif sq.index == p.hole:
+            fits = (colour[0], "t") if printed.treasure_at(sq) else (colour[0],)
+            cost += 0 if ch in fits else 0.5
+        else:
+            cost += 0 if ch == solid else 0.5
+    return cost
 
 
 def _notice_of(e: Event, state: GameState):
