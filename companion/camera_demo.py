@@ -49,17 +49,20 @@ def demo_feed(game: TableGame, size=(1280, 720), max_moves: int | None = None,
             yield FrameItem(np.clip(image + noise, 0, 255).astype(np.uint8), label)
 
 
-def run_camera_demo(seed: int = 1, players: int = 3, headless: bool = True, max_moves: int | None = None,
-                    out: Callable[[str], None] = print) -> int:
+def prepare_demo(seed: int = 1, players: int = 3, max_moves: int | None = None, led=None):
+    """The demo's game, its live table and its feed of frames and declarations, for any front end."""
     game = table_game(seed, players)
-    live = LiveTable(game.table_start, stable_frames=STILL_FRAMES)
-    if not headless:
-        from tui.app import run_tui
+    live = LiveTable(game.table_start, stable_frames=STILL_FRAMES, led=led)
+    return game, live, demo_feed(game, max_moves=max_moves)
 
-        return run_tui(live, demo_feed(game, max_moves=max_moves), title=f"leafwatch demo (seed {seed})")
+
+def run_camera_demo(seed: int = 1, players: int = 3, max_moves: int | None = None,
+                    out: Callable[[str], None] = print) -> int:
+    """The headless demo: every notice as a line, then the boards, final phase and standings."""
+    game, live, feed = prepare_demo(seed, players, max_moves)
     names = ", ".join(f"{p.name} (board {p.side})" for p in game.truth_start.players)
     out(f"leafwatch demo: a synthetic camera watches {players} players: {names}")
-    for update in live.run(demo_feed(game, max_moves=max_moves)):
+    for update in live.run(feed):
         for n in update.notices:
             mark = {"action": "", "prompt": "  > ", "alert": "  ! ", "info": "    "}[n.kind]
             out(f"[frame {update.frames:>4}] {mark}{n.text}")

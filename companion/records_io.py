@@ -43,7 +43,7 @@ def play_file(path: str, kit=None) -> tuple[str, object]:
                 from engine.indian_summer.solo.record import apply_solo_record
             except ImportError:
                 raise CliError("this installation cannot play solo records yet") from None
-            result = ("solo", apply_solo_record(data))
+            result = ("solo", apply_solo_record(data, kit))
         else:
             from engine.indian_summer.record import load_record, play_record
 

@@ -11,3 +11,51 @@ class RecordError(Exception):
         self.index = index
         self.code = code
         self.message = message
+
+
+FORMAT = "leafwatch-game-record"
+VERSION = 1
+
+
+def check_header(data: object, game: str) -> dict:
+    """The parts every record shares: an object of our format and version, for this kind of game."""
+    if not isinstance(data, dict):
+        raise RecordError("a game record is a JSON object")
+    if data.get("format", FORMAT) != FORMAT:
+        raise RecordError(f"'format' must be {FORMAT!r}")
+    if data.get("version", VERSION) != VERSION:
+        raise RecordError(f"record version {data.get('version')!r} is not supported (this is version {VERSION})")
+    if data.get("game", "multiplayer") != game:
+        raise RecordError(f"not a {game} record: game is {data.get('game', 'multiplayer')!r}")
+    return data
+
+
+def parse_actions(texts: object, parse, example: str) -> tuple:
+    """Action strings to actions; a RecordError names the first that does not read."""
+    from engine.errors import IllegalAction, NotationError
+
+    if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+        raise RecordError(f"'actions' must be a list of strings such as {example!r}")
+    actions = []
+    for i, text in enumerate(texts):
+        try:
+            actions.append(parse(text))
+        except NotationError as exc:
+            raise RecordError(f"{text!r}: {exc}", index=i, code="notation") from None
+        except IllegalAction as exc:
+            raise RecordError(f"{text!r}: {exc.message}", index=i, code=exc.code) from None
+    return tuple(actions)
+
+
+def play_actions(start, actions, texts, step) -> tuple[object, list]:
+    """Fold `step` over the actions; an illegal one becomes a RecordError naming its index."""
+    from engine.errors import IllegalAction
+
+    state, events = start, []
+    for i, (action, text) in enumerate(zip(actions, texts)):
+        try:
+            state, ev = step(state, action)
+        except IllegalAction as exc:
+            raise RecordError(f"{text!r} is illegal: {exc.message}", index=i, code=exc.code) from None
+        events.append(ev)
+    return state, events

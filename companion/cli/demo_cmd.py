@@ -14,6 +14,7 @@ def register(sub) -> None:
     p.add_argument("--players", type=int, default=3, help="2 to 4 players (default 3)")
     p.add_argument("--headless", action="store_true", help="print the log and standings; no TUI")
     p.add_argument("--engine-only", action="store_true", help="bots play the engine directly, no camera pipeline")
+    p.add_argument("--moves", type=int, default=None, help="stop the camera demo after this many moves")
     p.set_defaults(func=_run)
 
 
@@ -22,12 +23,14 @@ def _run(args) -> int:
         raise UsageError("--players must be 2, 3 or 4")
     headless = args.headless or not sys.stdout.isatty()
     if not args.engine_only:
-        try:
-            from companion.camera_demo import run_camera_demo
-        except ImportError:
-            run_camera_demo = None
-        if run_camera_demo is not None:
-            return run_camera_demo(seed=args.seed, players=args.players, headless=headless)
+        from companion.camera_demo import prepare_demo, run_camera_demo
+
+        if headless:
+            return run_camera_demo(seed=args.seed, players=args.players, max_moves=args.moves)
+        from tui.app import run_tui
+
+        game, live, feed = prepare_demo(args.seed, args.players, args.moves)
+        return run_tui(live, feed, title=f"leafwatch demo (seed {args.seed})")
     from companion.engine_demo import run_engine_demo
 
     run_engine_demo(seed=args.seed, players=args.players)

@@ -22,12 +22,12 @@ def _neighbours(mask: int) -> int:
     return (((mask << 1) & ~_COL_A) | ((mask >> 1) & ~_COL_I) | (mask << COLUMNS) | (mask >> COLUMNS)) & FULL_MASK
 
 
-def _snugness(mask: int, occupied: int) -> int:
+def snugness(mask: int, occupied: int) -> int:
     """How tightly a piece fits: touching placed pieces and the board's edge leaves fewer stray gaps."""
     return bin(_neighbours(mask) & occupied).count("1") + bin(mask & _BORDER).count("1")
 
 
-def _completes(mask: int, occupied: int) -> int:
+def completes(mask: int, occupied: int) -> int:
     after = occupied | mask
     return sum(1 for a in AREAS if after & AREA_MASK[a] == AREA_MASK[a] and occupied & AREA_MASK[a] != AREA_MASK[a])
 
@@ -49,7 +49,7 @@ class GreedyBot:
 
         def leaf_score(a: PlaceLeaf) -> float:
             m = a.placement.mask
-            s = _snugness(m, occ) + 6 * _completes(m, occ) + 0.5 * a.placement.size
+            s = snugness(m, occ) + 6 * completes(m, occ) + 0.5 * a.placement.size
             if printed.treasure_at(a.placement.hole_square):
                 s += 3
             return s + self.rng.random() * self.randomness * 4
@@ -74,8 +74,8 @@ class GreedyBot:
                 return UseBerry()
             squirrels = [a for a in actions if isinstance(a, PlaceSquirrel)]
             if squirrels:
-                return max(squirrels, key=lambda a: 6 * _completes(a.square.bit, occ) + _snugness(a.square.bit, occ) + self.rng.random())
-        nuts = [a for a in actions if isinstance(a, UseNut) and _completes(a.square.bit, occ)]
+                return max(squirrels, key=lambda a: 6 * completes(a.square.bit, occ) + snugness(a.square.bit, occ) + self.rng.random())
+        nuts = [a for a in actions if isinstance(a, UseNut) and completes(a.square.bit, occ)]
         if nuts:
             return nuts[0]
         if me.treasures.berry >= 2 and state.supply.nut and self.rng.random() < 0.3:

@@ -19,8 +19,7 @@ from engine.indian_summer.setup import Deal, Seat, new_game, shuffled_deal, tabl
 from engine.indian_summer.state import GameState, Options, TileInfo
 from engine.records import RecordError
 
-FORMAT = "leafwatch-game-record"
-VERSION = 1
+from engine.records import FORMAT, VERSION, check_header, parse_actions, play_actions  # noqa: F401
 
 
 @dataclass(frozen=True)
@@ -31,16 +30,9 @@ class Record:
 
 
 def load_record(data: object, kit: Kit | None = None) -> Record:
-    if not isinstance(data, dict):
-        raise RecordError("a game record is a JSON object")
-    if data.get("format", FORMAT) != FORMAT:
-        raise RecordError(f"'format' must be {FORMAT!r}")
-    if data.get("version", VERSION) != VERSION:
-        raise RecordError(f"record version {data.get('version')!r} is not supported (this is version {VERSION})")
-    if data.get("game", "multiplayer") != "multiplayer":
-        raise RecordError(f"not a multiplayer record: game is {data.get('game')!r}")
+    check_header(data, "multiplayer")
     kit = kit or reference_kit()
-    options = _options(data.get("options", {}))
+    options = options_from(data.get("options", {}))
     seats = _seats(data.get("players"), kit)
     start_player = data.get("start_player", 1)
     if not isinstance(start_player, int) or not 1 <= start_player <= len(seats):
@@ -51,32 +43,16 @@ def load_record(data: object, kit: Kit | None = None) -> Record:
     except IllegalAction as exc:
         raise RecordError(exc.message, code=exc.code) from None
     texts = data.get("actions", [])
-    if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
-        raise RecordError("'actions' must be a list of strings such as 'leaf path:1 *A1 B1 C1'")
-    actions = []
-    for i, text in enumerate(texts):
-        try:
-            actions.append(parse_action(text))
-        except NotationError as exc:
-            raise RecordError(f"{text!r}: {exc}", index=i, code="notation") from None
-        except IllegalAction as exc:
-            raise RecordError(f"{text!r}: {exc.message}", index=i, code=exc.code) from None
-    return Record(start, tuple(actions), tuple(texts))
+    actions = parse_actions(texts, parse_action, "leaf path:1 *A1 B1 C1")
+    return Record(start, actions, tuple(texts))
 
 
 def play_record(record: Record) -> tuple[GameState, list]:
     """Fold the actions; returns the final state and the events of every action."""
-    state, events = record.start, []
-    for i, (action, text) in enumerate(zip(record.actions, record.texts)):
-        try:
-            state, ev = step(state, action)
-        except IllegalAction as exc:
-            raise RecordError(f"{text!r} is illegal: {exc.message}", index=i, code=exc.code) from None
-        events.append(ev)
-    return state, events
+    return play_actions(record.start, record.actions, record.texts, step)
 
 
-def _options(raw: object) -> Options:
+def options_from(raw: object) -> Options:
     if not isinstance(raw, dict):
         raise RecordError("'options' must be an object")
     known = {f.name: f.type for f in fields(Options)}
@@ -135,7 +111,7 @@ def _explicit_deal(raw: dict, kit: Kit, players: int) -> Deal:
             raise RecordError(f"'{what}' must be a list of tiles")
         out = []
         for item in items:
-            tiles.append(_tile(item, kit, what))
+            tiles.append(tile_from(item, kit, what))
             out.append(len(tiles) - 1)
         return tuple(out)
 
@@ -148,7 +124,7 @@ def _explicit_deal(raw: dict, kit: Kit, players: int) -> Deal:
     return Deal(tuple(tiles), path_ids, common, set_aside)
 
 
-def _tile(item: object, kit: Kit, what: str) -> TileInfo:
+def tile_from(item: object, kit: Kit, what: str) -> TileInfo:
     if not isinstance(item, str):
         raise RecordError(f"a tile in '{what}' must be a string like 'green' or 'yellow:O4' or '?'")
     if item == "?":

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from engine.indian_summer.actions import EndTurn
-from engine.indian_summer.bots import GreedyBot, _completes, _snugness
+from engine.indian_summer.bots import GreedyBot, completes, snugness
 from engine.indian_summer.solo.actions import ForgoMushroomTile, PlaceMushroomTile, SoloBerry, SoloMushroom
 from engine.indian_summer.solo.rules import apply, legal_actions
 from engine.indian_summer.solo.state import SoloState
@@ -31,7 +31,7 @@ class SoloBot:
         if s.mushroom_waiting:
             tiles = [a for a in actions if isinstance(a, PlaceMushroomTile)]
             if tiles:
-                return max(tiles, key=lambda a: _snugness(a.placement.mask, occ) + 6 * _completes(a.placement.mask, occ)
+                return max(tiles, key=lambda a: snugness(a.placement.mask, occ) + 6 * completes(a.placement.mask, occ)
                            + 3 * bool(printed.treasure_at(a.placement.hole_square)) + self.rng.random())
             return next(a for a in actions if isinstance(a, ForgoMushroomTile))
         if SoloMushroom() in actions and self.rng.random() < 0.4:

@@ -10,7 +10,8 @@ from dataclasses import dataclass, replace
 from engine.errors import IllegalAction, NotationError
 from engine.indian_summer.kit import Kit, reference_kit
 from engine.indian_summer.notation import PrintedLayout
-from engine.indian_summer.record import FORMAT, VERSION, _options, _tile
+from engine.indian_summer.record import options_from, tile_from
+from engine.records import check_header, parse_actions, play_actions
 from engine.indian_summer.solo.actions import SoloAction, parse_solo_action
 from engine.indian_summer.solo.rules import step
 from engine.indian_summer.solo.scoring import score_game
@@ -29,16 +30,9 @@ class SoloRecord:
 
 
 def load_solo_record(data: object, kit: Kit | None = None) -> SoloRecord:
-    if not isinstance(data, dict):
-        raise RecordError("a game record is a JSON object")
-    if data.get("format", FORMAT) != FORMAT:
-        raise RecordError(f"'format' must be {FORMAT!r}")
-    if data.get("version", VERSION) != VERSION:
-        raise RecordError(f"record version {data.get('version')!r} is not supported (this is version {VERSION})")
-    if data.get("game") != "solo":
-        raise RecordError(f"not a solo record: game is {data.get('game')!r}")
+    check_header(data, "solo")
     kit = kit or reference_kit()
-    options = _options(data.get("options", {}))
+    options = options_from(data.get("options", {}))
     name, side, printed = _player(data.get("player"), kit)
     deal = _deal(data.get("deal", {"seed": 0}), kit)
     try:
@@ -47,28 +41,12 @@ def load_solo_record(data: object, kit: Kit | None = None) -> SoloRecord:
         raise RecordError(exc.message, code=exc.code) from None
     start = _named(start, name)
     texts = data.get("actions", [])
-    if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
-        raise RecordError("'actions' must be a list of strings such as 'refill top left'")
-    actions = []
-    for i, text in enumerate(texts):
-        try:
-            actions.append(parse_solo_action(text))
-        except NotationError as exc:
-            raise RecordError(f"{text!r}: {exc}", index=i, code="notation") from None
-        except IllegalAction as exc:
-            raise RecordError(f"{text!r}: {exc.message}", index=i, code=exc.code) from None
-    return SoloRecord(start, tuple(actions), tuple(texts))
+    actions = parse_actions(texts, parse_solo_action, "refill top left")
+    return SoloRecord(start, actions, tuple(texts))
 
 
 def play_solo_record(record: SoloRecord) -> tuple[SoloState, list]:
-    state, events = record.start, []
-    for i, (action, text) in enumerate(zip(record.actions, record.texts)):
-        try:
-            state, ev = step(state, action)
-        except IllegalAction as exc:
-            raise RecordError(f"{text!r} is illegal: {exc.message}", index=i, code=exc.code) from None
-        events.append(ev)
-    return state, events
+    return play_actions(record.start, record.actions, record.texts, step)
 
 
 def apply_solo_record(data: dict, kit: Kit | None = None) -> dict:
@@ -155,7 +133,7 @@ def _explicit_deal(raw: dict, kit: Kit) -> SoloDeal:
             raise RecordError(f"'deal.{part}' must be a list of tiles like 'green' or 'yellow:O4'")
         ids = []
         for item in items:
-            tiles.append(_tile(item, kit, f"deal.{part}"))
+            tiles.append(tile_from(item, kit, f"deal.{part}"))
             ids.append(len(tiles) - 1)
         parts.append(tuple(ids))
     return SoloDeal(tuple(tiles), *parts)
