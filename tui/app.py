@@ -81,7 +81,7 @@ class LeafwatchApp(App[int]):
         self.view = None  # the last TableView drawn
         self.log_lines: list[str] = []  # every line written to the log, for tests and the exit summary
         self.warnings: list[str] = []
-        self.feed_state = "running"  # running | paused | ended | failed
+        self.feed_state = "running" if feed is not None else "none"  # running | paused | ended | failed | none
         self._lw_commands: queue.Queue = queue.Queue()
         self._feed_go = threading.Event()
         self._feed_go.set()
@@ -252,7 +252,7 @@ class LeafwatchApp(App[int]):
     def _next_step_text(view) -> Text:
         out = Text()
         out.append(view.next_step, style="bold")
-        extra = f"Turn {view.turn + 1 if isinstance(view.turn, int) else view.turn}"
+        extra = f"Turn {view.turn}"
         if view.end_triggered_by and not view.over:
             extra += f" · last round (ended by {view.end_triggered_by})"
         out.append("\n" + extra, style="not bold")
@@ -295,7 +295,7 @@ class LeafwatchApp(App[int]):
 
     def _feed_label(self) -> None:
         self.sub_title = {"running": "watching", "paused": "PAUSED (space resumes)", "ended": "feed ended",
-                          "failed": "CAMERA FEED STOPPED"}[self.feed_state]
+                          "failed": "CAMERA FEED STOPPED", "none": "no camera feed"}[self.feed_state]
 
     # ------------------------------------------------------------------ keys: only queue, never touch the session
     def declare(self, text: str) -> None:

@@ -112,12 +112,13 @@ def _recolour_token(cell: Text, leaf_bg: str) -> Text:
 
 def treasures_line(treasures: dict) -> Text:
     out = Text()
-    for name in ("berry", "nut", "mushroom", "feather"):
+    for i, name in enumerate(("berry", "nut", "mushroom", "feather")):
         letter, colour = TREASURE_OF_NAME[name]
         n = treasures.get(name, 0)
-        out.append("● ", style=colour if n else "#555555")
-        out.append(f"{name.capitalize()} {n}", style="bold" if n else "#888888")
-        out.append("   ")
+        if i:
+            out.append("  ")
+        out.append(f"{name.capitalize()} ", style=f"bold {colour}" if n else "#777777")
+        out.append(f"{n}", style="bold #ffffff" if n else "#777777")
     return out
 
 
@@ -142,7 +143,8 @@ def player_panel(p) -> Text:
     out.append("\n")
     out.append(f"{p.empty_squares} empty squares", style="bold")
     areas = ", ".join(str(a) for a in p.complete_areas) or "none"
-    out.append(f"   complete Areas: {areas}")
+    out.append(" · Areas done: ")
+    out.append(areas, style="bold #81c784" if p.complete_areas else "#777777")
     return out
 
 
@@ -159,15 +161,15 @@ def legend() -> Text:
         out.append_text(square(piece, ".", FLOOR_BG[0]))
         out.append(f" {label}  ")
     out.append_text(square("g", "b", FLOOR_BG[0]))
-    out.append(" hole  ")
+    out.append(" hole ")
     out.append_text(_recolour_token(square("t", "n", FLOOR_BG[0]), LEAF_BG["G"]))
     out.append(" token  ")
     out.append_text(square("s", ".", FLOOR_BG[0]))
     out.append(" squirrel  ")
     out.append_text(square("a", ".", FLOOR_BG[0]))
-    out.append(" animal  ")
+    out.append(" animal\n")
     out.append_text(square(".", "b", FLOOR_BG[0]))
-    out.append(" printed ")
+    out.append(" printed on the floor: ")
     for letter, (colour, name) in TREASURE.items():
         out.append(f"{letter}", style=colour)
         out.append(f"={name} ")

@@ -1,0 +1,63 @@
+"""`leafwatch play`: the live companion on a camera, a video, an image folder or a glob."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from companion.cli.errors import CliError, UsageError
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "play", help="live companion: watch a real table through a camera or a recording",
+        description="Watch a real game of Indian Summer: every board is read from the camera, each move "
+                    "checked, and the table told what to do next. Without a terminal (or with --headless) "
+                    "the notices are printed as lines instead of the TUI.")
+    p.add_argument("--players", required=True, metavar="NAME:SIDE,...",
+                   help='1 to 4 players and their board sides in seating order, e.g. "Tini:A1,Claus:B2"')
+    src = p.add_mutually_exclusive_group()
+    src.add_argument("--camera", type=int, metavar="N", help="camera number (default 0 when no --source)")
+    src.add_argument("--source", metavar="PATH", help="a video file, an image, a folder of images, or a glob")
+    p.add_argument("--led", metavar="URL", help="LED device: a serial port, or sim:wled / sim:adalight / sim:leafwatch")
+    p.add_argument("--stable", type=int, default=3, metavar="N",
+                   help="frames a board must look the same before it counts (default 3)")
+    p.add_argument("--headless", action="store_true", help="print notices as lines; no TUI")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.live import LiveTable
+    from companion.play import PlayError, frame_feed, open_frames, open_led, parse_players, run_headless, start_state
+
+    if args.stable < 1:
+        raise UsageError("--stable must be 1 or more")
+    try:
+        seats = parse_players(args.players)
+    except PlayError as exc:
+        raise UsageError(str(exc)) from None
+    state = start_state(seats)
+
+    camera = args.camera if args.camera is not None or args.source else 0
+    try:
+        frames = open_frames(camera=camera, source=args.source)
+    except PlayError as exc:
+        raise CliError(str(exc)) from None
+    try:
+        led = open_led(args.led)
+    except (ValueError, OSError) as exc:
+        frames.close()
+        raise CliError(f"--led {args.led}: {exc}") from None
+    try:
+        live = LiveTable(state, stable_frames=args.stable, led=led)
+        feed = frame_feed(frames)
+        who = ", ".join(f"{s.name} ({s.side})" for s in seats)
+        where = args.source if args.source else f"camera {camera}"
+        if args.headless or not sys.stdout.isatty():
+            print(f"leafwatch play: {who}; watching {where}")
+            return run_headless(live, feed, err=lambda line: print(line, file=sys.stderr))
+        from tui.app import run_tui
+
+        return run_tui(live, feed, title=f"leafwatch play: {who} ({where})")
+    finally:
+        if led is not None:
+            led.close()

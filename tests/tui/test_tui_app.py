@@ -1,0 +1,246 @@
+"""The table screen as players use it: Pilot presses keys, the worker applies them to the session."""
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+from textual.widgets import Input, Static
+
+from companion.live import DeclareItem, FrameItem, LiveTable
+from companion.play import parse_players, start_state
+from tui.app import LeafwatchApp
+from tui.widgets import BoardView, DeclareScreen
+
+SIZE = (200, 50)
+
+
+def fresh_live(players: str = "Tini:A1,Claus:B2", **kw) -> LiveTable:
+    return LiveTable(start_state(parse_players(players)), **kw)
+
+
+def drive(app: LeafwatchApp, script, size=SIZE):
+    """Run `script(pilot)` inside the app, headless."""
+    async def main():
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await script(pilot)
+    asyncio.run(main())
+
+
+async def until(pilot, cond, timeout: float = 10.0):
+    deadline = time.monotonic() + timeout
+    while not cond():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting for the app")
+        await pilot.pause(0.05)
+    await pilot.pause()
+
+
+def text_of(app, selector: str) -> str:
+    widget = app.query_one(selector, Static)
+    content = widget.render()
+    return getattr(content, "plain", None) or str(content)
+
+
+def berries(app, seat: int = 0) -> int:
+    return app.view.players[seat].treasures["berry"]
+
+
+def test_fresh_session_shows_every_board_and_the_next_step():
+    app = LeafwatchApp(fresh_live("Tini:A1,Claus:B2,Matilda:C1"), None, title="test")
+
+    async def script(pilot):
+        boards = list(app.query(BoardView))
+        assert [b.seat for b in boards] == [0, 1, 2]
+        assert "Tini" in boards[0].border_title and "A1" in boards[0].border_title
+        assert "Matilda" in boards[2].border_title and "C1" in boards[2].border_title
+        assert boards[0].has_class("current") and not boards[1].has_class("current")
+        grid = boards[0].render().plain
+        assert " A  B  C " in grid and " 8 " in grid  # column letters and row numbers
+        assert "Berry 1" in grid and "Path" in grid and "72 empty squares" in grid
+        step = text_of(app, "#next-step")
+        assert "Tini's turn" in step and "Turn 1" in step
+        assert app.query_one("#alerts").has_class("empty")  # no alerts: the panel is hidden
+        assert app.sub_title == "no camera feed"
+
+    drive(app, script)
+
+
+def test_demo_frames_reach_the_log_and_the_boards():
+    from companion.camera_demo import demo_feed
+    from companion.table_script import table_game
+
+    game = table_game(1, 2)
+    live = LiveTable(game.table_start, stable_frames=3)
+    app = LeafwatchApp(live, demo_feed(game, max_moves=2), title="demo test")
+
+    async def script(pilot):
+        await until(pilot, lambda: app.feed_state == "ended", timeout=40)
+        assert any("Tini: leaf" in line for line in app.log_lines), app.log_lines
+        assert app.view.players[0].empty_squares < 72
+        board = app.query_one("#board-0", BoardView)
+        assert board.player == app.view.players[0]
+        assert "Camera: frame" in text_of(app, "#camera")
+        assert app.sub_title == "feed ended"
+
+    drive(app, script)
+
+
+def test_b_spends_a_berry_in_the_worker_and_u_undoes_it():
+    live = fresh_live()
+    app = LeafwatchApp(live, None)
+
+    async def script(pilot):
+        assert berries(app) == 1
+        await pilot.press("b")
+        await until(pilot, lambda: berries(app) == 0)
+        assert any("Tini: berry" in line for line in app.log_lines)
+        assert live.session.view().players[0].treasures["berry"] == 0
+        await pilot.press("u")
+        await until(pilot, lambda: berries(app) == 1)
+        assert any("undone: berry" in line for line in app.log_lines)
+
+    drive(app, script)
+
+
+def test_an_illegal_declaration_raises_an_alert_and_a_dismisses_it():
+    app = LeafwatchApp(fresh_live(), None)
+
+    async def script(pilot):
+        await pilot.press("f")  # nobody has a Feather yet
+        await until(pilot, lambda: bool(app.view.alerts))
+        alerts = app.query_one("#alerts")
+        assert not alerts.has_class("empty")
+        assert "no Feather" in text_of(app, "#alerts")
+        await pilot.press("a")
+        await until(pilot, lambda: not app.view.alerts)
+        assert alerts.has_class("empty")
+
+    drive(app, script)
+
+
+def test_exchange_and_mushroom_ask_for_their_text_and_keys_type_into_it():
+    live = fresh_live()
+    app = LeafwatchApp(live, None)
+
+    async def script(pilot):
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, DeclareScreen))
+        field = app.screen.query_one(Input)
+        assert field.value == "exchange "
+        await pilot.press("b")  # typed into the field, not a Berry
+        assert field.value == "exchange b"
+        field.value = "exchange nut > berry"
+        await pilot.press("enter")
+        await until(pilot, lambda: berries(app) == 2)
+        assert app.view.players[0].treasures["nut"] == 0
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, DeclareScreen))
+        assert app.screen.query_one(Input).value == "mushroom "
+        assert "p2 = Claus" in str(app.screen.query_one("#declare-hint", Static).render())
+        app.screen.query_one(Input).value = "mushroom p2 common"
+        await pilot.press("enter")
+        await until(pilot, lambda: "mushroom" in app.view.next_step)
+        await pilot.press("d")
+        await until(pilot, lambda: isinstance(app.screen, DeclareScreen))
+        await pilot.press("escape")  # cancel: nothing declared
+        await until(pilot, lambda: not isinstance(app.screen, DeclareScreen))
+
+    drive(app, script)
+
+
+def test_a_feed_that_raises_shows_a_warning_and_the_game_goes_on():
+    def unplugged():
+        yield DeclareItem(None, "berry")
+        raise RuntimeError("camera 0 stopped delivering frames: was it unplugged?\nmore detail")
+
+    live = fresh_live()
+    app = LeafwatchApp(live, unplugged())
+
+    async def script(pilot):
+        await until(pilot, lambda: app.feed_state == "failed")
+        warning = app.query_one("#warning")
+        assert not warning.has_class("empty")
+        text = text_of(app, "#warning")
+        assert "camera 0 stopped delivering frames" in text and "more detail" not in text
+        assert "game is kept" in text
+        assert "STOPPED" in app.sub_title
+        assert berries(app) == 0  # the game before the failure is intact
+        await pilot.press("u")  # and the keys still reach the session
+        await until(pilot, lambda: berries(app) == 1)
+        assert app.is_running
+
+    drive(app, script)
+
+
+def test_a_frame_that_cannot_be_processed_is_reported_and_skipped():
+    class Broken(LiveTable):
+        def process(self, item):
+            if isinstance(item, FrameItem) and item.label == "bad":
+                raise ValueError("boom")
+            return super().process(item)
+
+    live = Broken(start_state(parse_players("Tini:A1,Claus:B2")))
+    app = LeafwatchApp(live, iter([FrameItem(None, "bad"), DeclareItem(None, "berry")]))
+
+    async def script(pilot):
+        await until(pilot, lambda: app.feed_state == "ended")
+        assert any("reading a frame failed: boom" in w for w in app.warnings)
+        assert berries(app) == 0
+
+    drive(app, script)
+
+
+def test_space_pauses_and_resumes_the_feed():
+    taken = []
+
+    def slow():
+        for i in range(200):
+            taken.append(i)
+            time.sleep(0.02)
+            yield DeclareItem(None, "end")
+
+    app = LeafwatchApp(fresh_live(), slow())
+
+    async def script(pilot):
+        await until(pilot, lambda: len(taken) >= 2)
+        await pilot.press("space")
+        assert app.feed_state == "paused" and "PAUSED" in app.sub_title
+        await pilot.pause(0.1)
+        n = len(taken)
+        await pilot.pause(0.3)
+        assert len(taken) <= n + 1
+        await pilot.press("space")
+        assert app.feed_state == "running"
+        await until(pilot, lambda: len(taken) > n + 2)
+        await pilot.press("q")
+
+    drive(app, script)
+
+
+def test_led_strip_preview_and_status_are_shown():
+    from firmware_bridge.bridge import LedBridge
+
+    bridge = LedBridge("sim:wled")
+    try:
+        app = LeafwatchApp(fresh_live(led=bridge), None, led_interval=0.05)
+
+        async def script(pilot):
+            led = app.query_one("#led")
+            assert not led.has_class("empty")
+            await until(pilot, lambda: "█" in text_of(app, "#led"))
+            assert "LED" in text_of(app, "#led")
+
+        drive(app, script)
+    finally:
+        bridge.close()
+
+
+def test_no_led_panel_without_a_bridge():
+    app = LeafwatchApp(fresh_live(), None)
+
+    async def script(pilot):
+        assert app.query_one("#led").has_class("empty")
+
+    drive(app, script)
