@@ -86,6 +86,7 @@ class LeafwatchApp(App[int]):
         self._feed_go = threading.Event()
         self._feed_go.set()
         self._halt = threading.Event()
+        self._led_timer = None
         # the first view is taken here, before the worker starts: afterwards only the worker reads the session
         self._first_update = Update((), live.session.view(), live.frames, live.camera_status())
 
@@ -109,18 +110,32 @@ class LeafwatchApp(App[int]):
                 yield RichLog(id="log", max_lines=1000, wrap=True, min_width=20)
         yield Footer()
 
+    def _w(self, selector: str):
+        """A widget of the table screen, found once: a modal dialog on top must not hide it."""
+        widget = self._widgets.get(selector)
+        if widget is None:
+            widget = self._widgets[selector] = self._table_screen.query_one(selector)
+        return widget
+
     def on_mount(self) -> None:
-        self.query_one("#alerts").border_title = "Alerts"
-        self.query_one("#prompts").border_title = "To do"
-        self.query_one("#standings").border_title = "Standings"
-        self.query_one("#log").border_title = "Log"
-        self.query_one("#next-step").border_title = "Next step"
+        self._table_screen = self.screen
+        self._widgets: dict = {}
+        for p in self._first_update.view.players:
+            self._w(f"#board-{p.seat}")
+        for selector in ("#alerts", "#prompts", "#standings", "#log", "#next-step", "#warning", "#camera", "#led",
+                         "#boards"):
+            self._w(selector)
+        self._w("#alerts").border_title = "Alerts"
+        self._w("#prompts").border_title = "To do"
+        self._w("#standings").border_title = "Standings"
+        self._w("#log").border_title = "Log"
+        self._w("#next-step").border_title = "Next step"
         players = len(self._first_update.view.players)
-        self.query_one("#boards").set_class(players == 1, "single")
+        self._w("#boards").set_class(players == 1, "single")
         self._draw(self._first_update)
         if self.live.led is not None:
-            self.query_one("#led").remove_class("empty")
-            self.set_interval(self.led_interval, self._draw_led)
+            self._w("#led").remove_class("empty")
+            self._led_timer = self.set_interval(self.led_interval, self._draw_led)
             self._draw_led()
         self._feed_label()
         self._drive()
@@ -204,9 +219,12 @@ class LeafwatchApp(App[int]):
 
     # ------------------------------------------------------------------ messages from the worker
     def on_leafwatch_app_table_updated(self, message: TableUpdated) -> None:
-        self._draw(message.update)
+        if not self._halt.is_set():
+            self._draw(message.update)
 
     def on_leafwatch_app_feed_problem(self, message: FeedProblem) -> None:
+        if self._halt.is_set():
+            return
         self.warnings.append(message.text)
         if message.fatal:
             self.feed_state = "failed"
@@ -214,7 +232,7 @@ class LeafwatchApp(App[int]):
                     "The game is kept. Declare moves with the keys; restart leafwatch play to watch again.")
         else:
             text = f"⚠ {message.text}"
-        warning = self.query_one("#warning", Static)
+        warning = self._w("#warning")
         warning.update(text)
         warning.remove_class("empty")
         self._log(Text("⚠ " + message.text, style="bold #ff9800"))
@@ -222,6 +240,8 @@ class LeafwatchApp(App[int]):
         self._feed_label()
 
     def on_leafwatch_app_feed_ended(self, message: FeedEnded) -> None:
+        if self._halt.is_set():
+            return
         if self.feed_state != "failed":
             self.feed_state = "ended"
         self._log(Text("  the feed has ended; declarations still work", style="#9e9e9e"))
@@ -235,18 +255,18 @@ class LeafwatchApp(App[int]):
         camera = f"Camera: {update.camera}"
         if update.label:
             camera += f"\nShown: {update.label}"
-        self.query_one("#camera", Static).update(camera)
+        self._w("#camera").update(camera)
         if view == self.view:
             return
         self.view = view
         for p in view.players:
-            self.query_one(f"#board-{p.seat}", BoardView).show(p)
-        self.query_one("#next-step", Static).update(self._next_step_text(view))
-        self.query_one("#next-step").set_class(view.over, "over")
-        self.query_one("#alerts", NoticeList).show(view.alerts)
-        self.query_one("#prompts", NoticeList).show(view.prompts)
-        self.query_one("#standings", Static).update(self._standings_text(view))
-        self.query_one("#standings").border_title = "Final phase and standings" if view.over else "Standings so far"
+            self._w(f"#board-{p.seat}").show(p)
+        self._w("#next-step").update(self._next_step_text(view))
+        self._w("#next-step").set_class(view.over, "over")
+        self._w("#alerts").show(view.alerts)
+        self._w("#prompts").show(view.prompts)
+        self._w("#standings").update(self._standings_text(view))
+        self._w("#standings").border_title = "Final phase and standings" if view.over else "Standings so far"
 
     @staticmethod
     def _next_step_text(view) -> Text:
@@ -275,23 +295,23 @@ class LeafwatchApp(App[int]):
 
     def _draw_led(self) -> None:
         led = self.live.led
-        if led is None:
+        if led is None or self._halt.is_set():
             return
         try:
             pixels = led.preview()
             status = led.status
         except Exception as exc:
-            self.query_one("#led", Static).update(f"LED: {_one_line(exc)}")
+            self._w("#led").update(f"LED: {_one_line(exc)}")
             return
         out = Text("LED ")
         out.append_text(render.led_strip(pixels))
         detail = f" ({status.detail})" if getattr(status, "detail", "") else ""
         out.append(f"\n{status.state}{detail}", style="#9e9e9e")
-        self.query_one("#led", Static).update(out)
+        self._w("#led").update(out)
 
     def _log(self, line: Text) -> None:
         self.log_lines.append(line.plain)
-        self.query_one("#log", RichLog).write(line)
+        self._w("#log").write(line)
 
     def _feed_label(self) -> None:
         self.sub_title = {"running": "watching", "paused": "PAUSED (space resumes)", "ended": "feed ended",
@@ -348,6 +368,8 @@ class LeafwatchApp(App[int]):
 
     def on_unmount(self) -> None:
         self._halt.set()
+        if self._led_timer is not None:
+            self._led_timer.stop()
 
 
 def _one_line(exc: BaseException) -> str:

@@ -244,3 +244,27 @@ def test_no_led_panel_without_a_bridge():
         assert app.query_one("#led").has_class("empty")
 
     drive(app, script)
+
+
+def test_updates_while_a_dialog_is_open_still_reach_the_table():
+    import threading
+
+    go = threading.Event()
+
+    def feed():
+        go.wait(10)
+        yield DeclareItem(None, "berry")
+
+    app = LeafwatchApp(fresh_live(), feed())
+
+    async def script(pilot):
+        await pilot.press("d")
+        await until(pilot, lambda: isinstance(app.screen, DeclareScreen))
+        go.set()
+        await until(pilot, lambda: berries(app) == 0)
+        assert isinstance(app.screen, DeclareScreen)
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, DeclareScreen))
+        assert "Berry 0" in app.query_one("#board-0", BoardView).render().plain
+
+    drive(app, script)
