@@ -46,3 +46,15 @@ def position(players, common=(), current=0, options=Options(), start_player=0):
 
 def treasures(**kw) -> Treasures:
     return Treasures(**kw)
+
+
+def play(state, *texts):
+    """Apply action texts in order; the final state and every event on the way."""
+    from engine.indian_summer.actions import parse_action
+    from engine.indian_summer.rules import step
+
+    events = []
+    for t in texts:
+        state, ev = step(state, parse_action(t))
+        events += ev
+    return state, events

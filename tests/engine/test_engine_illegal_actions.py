@@ -8,13 +8,11 @@ from engine.indian_summer.actions import parse_action
 from engine.indian_summer.rules import is_legal, legal_actions, step
 from engine.indian_summer.state import Options, TileInfo
 
-from engine_fixtures import pieces, position, printed, tile, treasures
+from engine_fixtures import play as play_with_events, pieces, position, printed, tile, treasures
 
 
 def play(state, *texts):
-    for t in texts:
-        state = step(state, parse_action(t))[0]
-    return state
+    return play_with_events(state, *texts)[0]
 
 
 def two_players(board=None, path=None, mine=None, common=None, **kw):

@@ -10,15 +10,8 @@ from engine.indian_summer.rules import step
 from engine.indian_summer.squares import AREA_SQUARES, Square
 from engine.indian_summer.treasures import Treasures
 
-from engine_fixtures import KIT, fill_except, pieces, position, printed, tile, treasures
+from engine_fixtures import play, KIT, fill_except, pieces, position, printed, tile, treasures
 
-
-def play(state, *texts):
-    events = []
-    for t in texts:
-        state, ev = step(state, parse_action(t))
-        events += ev
-    return state, events
 
 
 def kinds(events):

@@ -8,15 +8,8 @@ from engine.indian_summer.rules import legal_actions, step
 from engine.indian_summer.squares import Square
 from engine.indian_summer.treasures import Treasures
 
-from engine_fixtures import pieces, position, printed, tile, treasures
+from engine_fixtures import play, pieces, position, printed, tile, treasures
 
-
-def play(state, *texts):
-    events = []
-    for t in texts:
-        state, ev = step(state, parse_action(t))
-        events += ev
-    return state, events
 
 
 def three(start_player=0, current=0, boards=None):
@@ -54,7 +47,7 @@ def test_a_hole_over_a_treasure_when_the_supply_is_empty_gets_no_token():
 
 def test_common_path_refills_from_set_aside_when_below_seven():
     from engine.indian_summer.position import PlayerPosition, state_from_position
-    from engine_fixtures import KIT
+    from engine_fixtures import play, KIT
     state = state_from_position(KIT, [PlayerPosition("A", printed(), pieces(), treasures(berry=1), (tile("O4"),))],
                                 common=tuple(tile("O4") for _ in range(8)), set_aside=tuple(tile("X5") for _ in range(30)))
     # the Berry takes 4 tiles; at the second the Common Path falls to 6, is refilled at once to 24
