@@ -67,7 +67,7 @@ def _score_board(truth, pieces: str):
     return t[vis], p[vis]
 
 
-def accuracy(n_scenes: int, log=print) -> dict:
+def accuracy(n_scenes: int, log=print, seed_base: int = BENCH_SEED_BASE, art_style: int = 0, tag: str = "") -> dict:
     conf = np.zeros((len(CLASSES), len(PREDICTED)), int)
     conf_truth_loc = np.zeros_like(conf)
     boards_total = boards_found = boards_right = boards_right_truth_loc = 0
@@ -79,8 +79,8 @@ def accuracy(n_scenes: int, log=print) -> dict:
     worst = None
     t0 = time.time()
     for i in range(n_scenes):
-        seed = BENCH_SEED_BASE + i
-        scene = render_scene(seed)
+        seed = seed_base + i
+        scene = render_scene(seed, art_style=art_style)
         result = analyze(scene.image)
         for truth in scene.boards:
             boards_total += 1
@@ -122,14 +122,14 @@ def accuracy(n_scenes: int, log=print) -> dict:
     right = int(np.trace(conf))
     worst_buckets = sorted(((r / n, name, n) for name, (r, n) in bucket.items() if n), key=lambda x: x[0])
     OUT.mkdir(exist_ok=True)
-    cv2.imwrite(str(OUT / "vision-confusion.png"), _confusion_image(conf, "full pipeline (found boards; unfound count as ?)"))
-    cv2.imwrite(str(OUT / "vision-confusion-truth-location.png"), _confusion_image(conf_truth_loc, "classifier on true corners"))
+    cv2.imwrite(str(OUT / f"vision{tag}-confusion.png"), _confusion_image(conf, "full pipeline (found boards; unfound count as ?)"))
+    cv2.imwrite(str(OUT / f"vision{tag}-confusion-truth-location.png"), _confusion_image(conf_truth_loc, "classifier on true corners"))
     if worst is not None:
         wrong, seed, truth, found, image = worst
         pic = draw_reading(rectify(image, truth.corners), found.pieces, found.printed, found.confidence, truth.pieces)
-        cv2.imwrite(str(OUT / "vision-worst-board.png"), pic)
+        cv2.imwrite(str(OUT / f"vision{tag}-worst-board.png"), pic)
     return {
-        "scenes": n_scenes, "seeds": f"{BENCH_SEED_BASE}..{BENCH_SEED_BASE + n_scenes - 1}",
+        "scenes": n_scenes, "seeds": f"{seed_base}..{seed_base + n_scenes - 1}", "art_style": art_style,
         "boards": boards_total, "squares_scored": int(squares),
         "squares_right": right / max(squares, 1),
         "boards_fully_right": boards_right / max(boards_total, 1),
@@ -205,10 +205,13 @@ def timing(repeats: int, log=print) -> dict:
 
 def run(quick: bool) -> dict:
     n = 30 if quick else 500
-    print(f"vision: {n} scenes", flush=True)
+    print(f"vision: {n} scenes in the artwork the classifier was fitted on (unseen seeds)", flush=True)
     acc = accuracy(n)
+    m = 10 if quick else 120
+    print(f"vision: {m} scenes in the held-out artwork style", flush=True)
+    held = accuracy(m, seed_base=BENCH_SEED_BASE + 100_000, art_style=1, tag="-heldout-art")
     tim = timing(20 if quick else 100)
-    return {**acc, **tim}
+    return {**acc, "held_out_artwork": {k: v for k, v in held.items() if not k.startswith("confusion")}, **tim}
 
 
 if __name__ == "__main__":

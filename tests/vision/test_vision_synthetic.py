@@ -22,7 +22,9 @@ def test_random_positions_use_kit_shapes_and_valid_notation():
         for tid in set(tiles[np.isin(g, list("GYRgyr"))].tolist()):
             cells = np.isin(g, list("GYRgyrt")) & (tiles == tid)
             holes = (np.isin(g, list("gyrt")) & (tiles == tid)).sum()
-            assert cells.sum() in (3, 4, 5) and holes == 1
+            # an animal tile may lie on the hole (and take that square's tile id)
+            assert cells.sum() in (2, 3, 4, 5) and holes <= 1
+            assert holes == 1 or (g == "a").any()
 
 
 def test_ground_truth_corners_follow_board_rotation():

@@ -39,9 +39,12 @@ class Artwork:
     animal_bg: tuple[float, float, float]
     outline_v: float  # darkness of tile outlines
     vein_strength: float
+    # 0: the artwork the classifier is fitted on; 1: a second, held-out way of drawing the same pieces
+    # (hatched floor, striped leaves, flat tokens), used only to judge how it copes with unseen artwork
+    style: int = 0
 
 
-def random_artwork(rng: np.random.Generator) -> Artwork:
+def random_artwork(rng: np.random.Generator, style: int = 0) -> Artwork:
     u = rng.uniform
     if rng.random() < 0.7:  # browns and ochres
         floor = (u(18, 45), u(0.22, 0.5), u(0.32, 0.62))
@@ -68,7 +71,7 @@ def random_artwork(rng: np.random.Generator) -> Artwork:
         hole_size=float(u(0.5, 0.75) if hole_round else u(0.5, 0.7)),
         token_size=float(u(0.5, 0.7)), symbol_size=float(u(0.24, 0.34)),
         squirrel_hsv=(u(8, 28), u(0.5, 0.85), u(0.32, 0.6)),
-        animal_bg=animal_bg, outline_v=float(u(0.05, 0.25)), vein_strength=float(u(0.25, 0.6)),
+        animal_bg=animal_bg, outline_v=float(u(0.05, 0.25)), vein_strength=float(u(0.25, 0.6)), style=style,
     )
 
 
@@ -82,6 +85,15 @@ def _floor(rng, art: Artwork, h, w, px) -> np.ndarray:
     img = np.empty((h, w, 3), np.uint8)
     img[:] = hsv(*art.floor_hsv)
     fh, fs, fv = art.floor_hsv
+    if art.style == 1:  # hatching and speckles instead of leaves and twigs
+        for _ in range(int(h * w / (px * px) * 5)):
+            c = hsv(fh + rng.uniform(-10, 10), fs * rng.uniform(0.7, 1.3), fv * rng.uniform(0.7, 1.25))
+            x, y = int(rng.uniform(0, w)), int(rng.uniform(0, h))
+            d = rng.uniform(0.1, 0.3) * px
+            cv2.line(img, (x, y), (int(x + d), int(y - d)), c, 1, AA)
+            cv2.circle(img, (int(rng.uniform(0, w)), int(rng.uniform(0, h))), max(1, px // 20), c, -1)
+        f = img.astype(np.float32) * (1.0 + _noise(rng, h, w, 12, 0.12))[..., None]
+        return np.clip(f + rng.normal(0, 5, (h, w, 1)).astype(np.float32), 0, 255).astype(np.uint8)
     # illustration: leaves, twigs and pebbles in nearby earthy shades
     for _ in range(int(h * w / (px * px) * 2.2)):
         c = hsv(fh + rng.uniform(-14, 14), fs * rng.uniform(0.6, 1.3), fv * rng.uniform(0.65, 1.3))
@@ -147,6 +159,18 @@ def _leaf_square(rng, art: Artwork, colour: str, px: int) -> np.ndarray:
     h, s, v = art.leaf_hsv[colour]
     tile = np.empty((px, px, 3), np.uint8)
     tile[:] = hsv(h + rng.uniform(-5, 5), s * rng.uniform(0.9, 1.05), v * rng.uniform(0.88, 1.08))
+    if art.style == 1:  # shaded across the square, parallel veins
+        ramp = np.linspace(0.8, 1.1, px, dtype=np.float32)
+        ramp = ramp[:, None] if rng.random() < 0.5 else ramp[None, :]
+        tile = np.clip(tile * ramp[..., None], 0, 255).astype(np.uint8)
+        dark = hsv(h, min(1, s * 1.1), v * (1 - art.vein_strength))
+        a = rng.uniform(0, np.pi)
+        for k in range(-2, 3):
+            off = k * px * 0.22
+            cx, cy = px / 2 - off * np.sin(a), px / 2 + off * np.cos(a)
+            cv2.line(tile, (int(cx - px * np.cos(a)), int(cy - px * np.sin(a))),
+                     (int(cx + px * np.cos(a)), int(cy + px * np.sin(a))), dark, 1, AA)
+        return tile
     # a few darker and lighter leaf lobes, then the veins
     for _ in range(3):
         cv2.ellipse(tile, (int(rng.uniform(0, px)), int(rng.uniform(0, px))),
@@ -300,6 +324,10 @@ def _token(img, rng, art, cx, cy, px):
     col = {"b": (u(225, 285), u(0.55, 0.9), u(0.45, 0.85)), "n": (u(18, 35), u(0.55, 0.85), u(0.4, 0.65)),
            "m": (u(0, 28), u(0.7, 1.0), u(0.65, 0.95)), "f": (u(0, 360), u(0.0, 0.08), u(0.82, 0.97))}[kind]
     r = art.token_size * px / 2
+    if art.style == 1:  # a flat printed disc with a light ring
+        cv2.circle(img, (int(cx), int(cy)), int(r), hsv(*col), -1, AA)
+        cv2.circle(img, (int(cx), int(cy)), int(r * 0.8), hsv(col[0], col[1] * 0.5, min(1, col[2] * 1.25)), 1, AA)
+        return
     cv2.circle(img, (int(cx + r * 0.12), int(cy + r * 0.12)), int(r), (20, 20, 20), -1, AA)  # shadow
     cv2.circle(img, (int(cx), int(cy)), int(r), hsv(col[0], col[1], col[2] * 0.7), -1, AA)
     cv2.circle(img, (int(cx), int(cy)), int(r * 0.85), hsv(*col), -1, AA)
@@ -313,6 +341,11 @@ def _squirrel(img, rng, art, cx, cy, px):
     cv2.rectangle(img, (x0 + 2, y0 + 2), (x1 + 2, y1 + 2), (25, 25, 25), -1)
     cv2.rectangle(img, (x0, y0), (x1, y1), hsv(h, s, v), -1)
     light = hsv(h + 5, s * 0.45, min(1, v + 0.35))
+    if art.style == 1:  # a sitting squirrel seen from the side: body, head and a tall tail
+        cv2.ellipse(img, (int(cx), int(cy + px * 0.1)), (int(px * 0.14), int(px * 0.2)), 0, 0, 360, light, -1, AA)
+        cv2.circle(img, (int(cx), int(cy - px * 0.17)), int(px * 0.09), light, -1, AA)
+        cv2.ellipse(img, (int(cx + px * 0.2), int(cy)), (int(px * 0.08), int(px * 0.3)), 10, 0, 360, light, -1, AA)
+        return
     a = rng.uniform(0, 360)
     cv2.ellipse(img, (int(cx), int(cy + px * 0.05)), (int(px * 0.18), int(px * 0.12)), a, 0, 360, light, -1, AA)
     cv2.circle(img, (int(cx + px * 0.12), int(cy - px * 0.15)), int(px * 0.08), light, -1, AA)

@@ -47,6 +47,7 @@ class Conditions:
     table: str = "wood"
     markers: bool = False
     free_rotation: bool = True  # boards at any angle; False: near the four seats
+    art_style: int = 0  # 1: the held-out artwork (see vision.synthetic.artwork.Artwork.style)
 
     @staticmethod
     def random(rng: np.random.Generator) -> "Conditions":
@@ -216,8 +217,11 @@ def _hands(rng, n, size, targets, sq_px):
         tx, ty = targets[int(rng.integers(len(targets)))]
         tx += rng.uniform(-3, 3) * sq_px
         ty += rng.uniform(-3, 3) * sq_px
-        side = int(rng.integers(4))
-        start = [(rng.uniform(0, w), -50), (w + 50, rng.uniform(0, h)), (rng.uniform(0, w), h + 50), (-50, rng.uniform(0, h))][side]
+        # a player reaches in from the frame edge nearest the board, now and then from further away
+        dists = [ty, w - tx, h - ty, tx]
+        side = int(np.argmin(dists)) if rng.random() < 0.75 else int(rng.integers(4))
+        along = lambda c, n: float(np.clip(c + rng.uniform(-0.25, 0.25) * n, 0, n))
+        start = [(along(tx, w), -50), (w + 50, along(ty, h)), (along(tx, w), h + 50), (-50, along(ty, h))][side]
         d = np.array([tx - start[0], ty - start[1]])
         d /= np.linalg.norm(d) + 1e-9
         nrm = np.array([-d[1], d[0]])
@@ -247,15 +251,19 @@ def _hands(rng, n, size, targets, sq_px):
 
 
 def render_scene(seed: int, boards: list[BoardSpec] | None = None, conditions: Conditions | None = None,
-                 size: tuple[int, int] = (1920, 1080), artwork: list[Artwork] | None = None) -> Scene:
-    """Render one camera frame of a table. `boards`/`conditions` default to random ones from `seed`."""
+                 size: tuple[int, int] = (1920, 1080), artwork: list[Artwork] | None = None,
+                 art_style: int | None = None) -> Scene:
+    """Render one camera frame of a table. `boards`/`conditions` default to random ones from `seed`;
+    `art_style` overrides the conditions' artwork style (1: the held-out artwork)."""
     rng = np.random.default_rng(seed)
     kit = load_kit()
     boards = random_boards(rng) if boards is None else list(boards)
     if not 1 <= len(boards) <= 4:
         raise ValueError("a scene holds 1 to 4 boards")
     cond = Conditions.random(rng) if conditions is None else conditions
-    arts = [random_artwork(rng) for _ in boards] if artwork is None else list(artwork)
+    if art_style is not None:
+        cond = replace(cond, art_style=art_style)
+    arts = [random_artwork(rng, cond.art_style) for _ in boards] if artwork is None else list(artwork)
     w, h = size
     markers = load_marker_layout()
     ext = markers.offset + markers.size / 2 + markers.quiet_zone if cond.markers else 0.0
