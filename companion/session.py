@@ -43,8 +43,15 @@ class TableView:
 
 class TableSession:
     def __init__(self, state: GameState, stable_frames: int = 3, on_cue: Callable[[Cue], None] | None = None,
-                 log_size: int = 200):
+                 log_size: int = 200, journal=None, record: dict | None = None, actions: list | None = None):
+        """`record` is the game's set-up as a game record (players, sides, deal); with a `journal`
+        every change is written to it at once. `actions` resume a game part-played."""
         self.tracker = Tracker(state, stable_frames=stable_frames)
+        if actions:
+            self.tracker.log = list(actions)
+            self.tracker._refold()
+        self.journal = journal
+        self.game_id = journal.start(record or {}) if journal is not None else None
         self.on_cue = on_cue
         self.alerts: dict[str, Notice] = {}
         self.history: list[str] = []
@@ -101,7 +108,13 @@ class TableSession:
         return f"{me.name}: special actions, or the next player goes on"
 
     # ---------------------------------------------------------------- bookkeeping
+    def record(self, setup: dict) -> dict:
+        """The game so far as a game record: the set-up plus every action taken."""
+        return {**setup, "actions": [a.format() for a in self.tracker.log]}
+
     def _take(self, notices: list[Notice]) -> list[Notice]:
+        if self.journal is not None:
+            self.journal.sync(self.game_id, [a.format() for a in self.tracker.log])
         for n in notices:
             if n.kind == "action":
                 self.history.append(n.text)

@@ -1,0 +1,74 @@
+"""The journal keeps every game as it happens, survives a crash, and gives back a playable record."""
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from companion.journal import Journal, JournalError
+from companion.session import TableSession
+from companion.table_script import Declaration, Snapshot, table_game
+from companion.tracker import BoardSeen
+from engine.indian_summer.record import load_record, play_record
+
+SETUP = {"players": [], "deal": {"table": True}}
+
+
+def setup_of(game):
+    return {"players": [{"name": p.name, "side": p.side} for p in game.table_start.players], "deal": {"table": True}}
+
+
+def drive(session, game, moves):
+    n = 0
+    for step in game.steps():
+        if isinstance(step, Declaration):
+            session.declare(step.text, step.seat)
+        else:
+            for _ in range(3):
+                session.frame([BoardSeen(s, p) for s, p, _ in step.boards])
+            n += 1
+            if n >= moves:
+                return
+
+
+def test_every_action_is_in_the_journal_at_once_and_replays(tmp_path):
+    path = str(tmp_path / "games.sqlite")
+    game = table_game(3, 3)
+    session = TableSession(game.table_start, journal=Journal(path), record=setup_of(game))
+    drive(session, game, 12)
+    # a second connection sees what the first wrote: nothing waits for a clean exit
+    other = Journal(path)
+    record = other.record(session.game_id)
+    assert record["actions"] == [a.format() for a in session.tracker.log]
+    state, _ = play_record(load_record(record))
+    assert state == session.state
+    assert other.games()[0].players == ("Tini", "Claus", "Matilda")
+
+
+def test_undo_and_rereading_rewrite_only_the_end(tmp_path):
+    journal = Journal(str(tmp_path / "g.sqlite"))
+    game = table_game(4, 2)
+    session = TableSession(game.table_start, journal=journal, record=setup_of(game))
+    drive(session, game, 4)
+    before = journal.record(session.game_id)["actions"]
+    session.undo()
+    assert journal.record(session.game_id)["actions"] == before[:-1]
+
+
+def test_a_game_resumes_from_its_journal(tmp_path):
+    path = str(tmp_path / "g.sqlite")
+    game = table_game(5, 2)
+    session = TableSession(game.table_start, journal=Journal(path), record=setup_of(game))
+    drive(session, game, 6)
+    record = Journal(path).record(session.game_id)
+    start = load_record({**record, "actions": []}).start
+    resumed = TableSession(start, actions=list(load_record(record).actions))
+    assert resumed.state == session.state
+
+
+def test_a_file_that_is_not_a_journal_is_refused_in_one_line(tmp_path):
+    bad = tmp_path / "notes.sqlite"
+    bad.write_bytes(b"this is not a database at all" * 100)
+    with pytest.raises(JournalError) as exc:
+        Journal(str(bad))
+    assert "not a leafwatch journal" in str(exc.value)
