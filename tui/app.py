@@ -33,6 +33,10 @@ DECLARE_HINT = ("Any action the camera cannot see, or a correction:\n"
                 "nut E4 | squirrel E4 | leaf path:1 *A1 B1 C1 | animal chipmunk A1 B1")
 
 
+PACES = (0.0, 0.05, 0.1, 0.2, 0.4, 0.8)  # seconds after each frame, chosen with + and -
+DEMO_PACE = 0.2
+
+
 class LeafwatchApp(App[int]):
     """The live table. `live` is a companion LiveTable; `feed` yields FrameItems / DeclareItems."""
 
@@ -48,6 +52,8 @@ class LeafwatchApp(App[int]):
         Binding("u", "undo", "Undo"),
         Binding("a", "dismiss_alerts", "Dismiss alerts"),
         Binding("space", "pause", "Pause/resume"),
+        Binding("minus", "pace(1)", "Slower"),
+        Binding("plus,equals_sign", "pace(-1)", "Faster", key_display="+"),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -87,6 +93,9 @@ class LeafwatchApp(App[int]):
         self._feed_go.set()
         self._halt = threading.Event()
         self._led_timer = None
+        self.board_scale = 1
+        self._table_screen = None  # the main screen, once mounted
+        self._widgets: dict = {}
         # the first view is taken here, before the worker starts: afterwards only the worker reads the session
         self._first_update = Update((), live.session.view(), live.frames, live.camera_status())
 
@@ -119,7 +128,6 @@ class LeafwatchApp(App[int]):
 
     def on_mount(self) -> None:
         self._table_screen = self.screen
-        self._widgets: dict = {}
         for p in self._first_update.view.players:
             self._w(f"#board-{p.seat}")
         for selector in ("#alerts", "#prompts", "#standings", "#log", "#next-step", "#warning", "#camera", "#led",
@@ -132,6 +140,7 @@ class LeafwatchApp(App[int]):
         self._w("#next-step").border_title = "Next step"
         players = len(self._first_update.view.players)
         self._w("#boards").set_class(players == 1, "single")
+        self.board_scale = self._scale_for(self.size.width, self.size.height)
         self._draw(self._first_update)
         if self.live.led is not None:
             self._w("#led").remove_class("empty")
@@ -139,6 +148,26 @@ class LeafwatchApp(App[int]):
             self._draw_led()
         self._feed_label()
         self._drive()
+
+    def on_resize(self, event) -> None:
+        if self._table_screen is None:
+            return
+        scale = self._scale_for(event.size.width, event.size.height)
+        if scale != self.board_scale:
+            self.board_scale = scale
+            if self.view is not None:
+                for p in self.view.players:
+                    self._w(f"#board-{p.seat}").show(p, scale)
+
+    def _scale_for(self, width: int, height: int) -> int:
+        """Big squares (5x2 cells) when every board fits beside a usable side panel, else small (3x1)."""
+        players = len(self._first_update.view.players)
+        across = 1 if players == 1 else 2
+        down = (players + 1) // 2
+        fits = across * 54 + 1 + 52 <= width and down * 23 + 2 + 2 <= height
+        scale = 2 if fits else 1
+        self._w("#boards").set_class(scale == 2, "big")
+        return scale
 
     # ------------------------------------------------------------------ the worker (owns the session)
     @work(thread=True, exit_on_error=False, name="live table", group="live")
@@ -260,7 +289,7 @@ class LeafwatchApp(App[int]):
             return
         self.view = view
         for p in view.players:
-            self._w(f"#board-{p.seat}").show(p)
+            self._w(f"#board-{p.seat}").show(p, self.board_scale)
         self._w("#next-step").update(self._next_step_text(view))
         self._w("#next-step").set_class(view.over, "over")
         self._w("#alerts").show(view.alerts)
@@ -350,6 +379,14 @@ class LeafwatchApp(App[int]):
                 self.declare(text)
         self.push_screen(DeclareScreen(title, value, hint), done)
 
+    def action_pace(self, step: int) -> None:
+        """Change the pause after each camera frame (a demo or a recording watched by people)."""
+        paces = sorted(set(PACES) | {self.pace})
+        i = max(0, min(len(paces) - 1, paces.index(self.pace) + step))
+        self.pace = paces[i]
+        self.notify(f"{self.pace:.2f} s pause after each frame" if self.pace else "frames as fast as they come",
+                    timeout=2)
+
     def action_pause(self) -> None:
         if self.feed_state not in ("running", "paused"):
             self.notify("the feed is not running", timeout=3)
@@ -377,8 +414,13 @@ def _one_line(exc: BaseException) -> str:
     return text[0] if text else type(exc).__name__
 
 
-def run_tui(live: LiveTable, feed: Iterable | None, title: str = "leafwatch", pace: float = 0.0) -> int:
-    """Run the table screen until the players quit; print the final standings; return the exit code."""
+def run_tui(live: LiveTable, feed: Iterable | None, title: str = "leafwatch", pace: float | None = None) -> int:
+    """Run the table screen until the players quit; print the final standings; return the exit code.
+
+    `pace`: seconds to wait after each frame. By default none, except for the synthetic demo, which
+    would otherwise play a whole game faster than people can follow (+ and - change it)."""
+    if pace is None:
+        pace = DEMO_PACE if getattr(feed, "__name__", "") == "demo_feed" else 0.0
     app = LeafwatchApp(live, feed, title=title, pace=pace)
     code = app.run()
     view = app.view

@@ -9,22 +9,23 @@ from rich.text import Text
 COLUMNS = "ABCDEFGHI"
 
 # what the real pieces look like (design.md), as terminal colours
-LEAF_BG = {"G": "#3d8b37", "Y": "#d4a017", "R": "#b5302a"}
+# colours from the xterm-256 palette, so that a 256-colour terminal (tmux, screen) shows the same
+LEAF_BG = {"G": "#008700", "Y": "#d7af00", "R": "#af0000"}
 HOLE_OF = {"g": "G", "y": "Y", "r": "R", "t": None}
 TREASURE = {  # printed letter -> (colour, name)
-    "b": ("#8c7bff", "berry"),
-    "n": ("#c08040", "nut"),
-    "m": ("#ff6a3d", "mushroom"),
-    "f": ("#e8e8e8", "feather"),
+    "b": ("#8787ff", "berry"),
+    "n": ("#af875f", "nut"),
+    "m": ("#ff5f00", "mushroom"),
+    "f": ("#e4e4e4", "feather"),
 }
 TREASURE_OF_NAME = {name: (letter, colour) for letter, (colour, name) in TREASURE.items()}
-FLOOR_BG = ("#3a2e22", "#44362a")  # two earthy shades, alternating by Area
-HOLE_BG = "#1c1712"
-SQUIRREL = "bold #fff3e0 on #8a4b1f"
-ANIMAL = "bold #202020 on #a8a29a"
-UNKNOWN = "bold #ffffff on #6b2f6b"
-PATH_STYLE = {"G": "bold #ffffff on #3d8b37", "Y": "bold #202020 on #d4a017", "R": "bold #ffffff on #b5302a",
-              "?": "bold #ffffff on #555555"}
+FLOOR_BG = ("#303030", "#3a3a3a")  # a faint checkerboard
+HOLE_BG = "#000000"
+SQUIRREL = "bold #ffffff on #875f00"
+ANIMAL = "bold #000000 on #a8a8a8"
+UNKNOWN = "bold #ffffff on #870087"
+PATH_STYLE = {"G": "bold #ffffff on #008700", "Y": "bold #000000 on #d7af00", "R": "bold #ffffff on #af0000",
+              "?": "bold #ffffff on #585858"}
 
 
 def _rows(notation: str) -> list[str]:
@@ -34,34 +35,48 @@ def _rows(notation: str) -> list[str]:
     return rows
 
 
-def square(piece: str, printed: str, floor_bg: str) -> Text:
-    """One square, three cells wide."""
+def square(piece: str, printed: str, floor_bg: str, scale: int = 1, token_leaf: str | None = None) -> list[Text]:
+    """One square: 3 cells x 1 line (scale 1) or 5 cells x 2 lines (scale 2), one Text per line."""
     colour = TREASURE.get(printed, (None,))[0]
+    w = 3 if scale == 1 else 5
     if piece in LEAF_BG:
-        return Text("   ", style=f"on {LEAF_BG[piece]}")
+        return [Text(" " * w, style=f"on {LEAF_BG[piece]}") for _ in range(scale)]
     if piece in "gyrt":
-        # the leaf around the hole; the hole shows the floor, or the token's treasure colour
-        leaf = LEAF_BG.get(piece.upper(), "#777777") if piece != "t" else None
-        out = Text()
+        # the leaf around the hole; the hole shows the floor's printed symbol, or the token's colour
+        leaf = LEAF_BG.get(token_leaf or "", "#6c6c6c") if piece == "t" else LEAF_BG[piece.upper()]
         if piece == "t":
-            leaf = "#777777"
-        out.append(" ", style=f"on {leaf}")
-        if piece == "t":
-            out.append("●", style=f"bold {colour or '#ffffff'} on {HOLE_BG}")
+            fill, text, text_style = colour or "#ffffff", "●" if scale == 1 else "   ", f"bold {colour or '#ffffff'}"
+            if scale == 1:
+                fill = HOLE_BG
         else:
-            out.append(printed if colour else "○", style=f"{colour or '#bbbbbb'} on {HOLE_BG}")
-        out.append(" ", style=f"on {leaf}")
-        return out
+            fill, text, text_style = HOLE_BG, (printed if colour else "○"), colour or "#bbbbbb"
+            if scale == 2:
+                text = f" {text} "
+        top = Text()
+        top.append(" ", style=f"on {leaf}")
+        top.append(text, style=f"{text_style} on {fill}")
+        top.append(" ", style=f"on {leaf}")
+        if scale == 1:
+            return [top]
+        bottom = Text()
+        bottom.append(" ", style=f"on {leaf}")
+        bottom.append("▀▀▀", style=f"{fill} on {leaf}")
+        bottom.append(" ", style=f"on {leaf}")
+        return [top, bottom]
     if piece == "s":
-        return Text(" S ", style=SQUIRREL)
-    if piece == "a":
-        return Text(" A ", style=ANIMAL)
-    if piece == "?":
-        return Text(" ? ", style=UNKNOWN)
-    # empty: the printed treasure, faint
-    if colour:
-        return Text(f" {printed} ", style=f"{colour} dim on {floor_bg}")
-    return Text(" · ", style=f"#6b5a48 on {floor_bg}")
+        style, mark = SQUIRREL, "S"
+    elif piece == "a":
+        style, mark = ANIMAL, "A"
+    elif piece == "?":
+        style, mark = UNKNOWN, "?"
+    elif colour:  # empty: the printed treasure, faint
+        style, mark = f"{colour} dim on {floor_bg}", printed
+    else:
+        style, mark = f"#767676 on {floor_bg}", "·"
+    lines = [Text(mark.center(w), style=style)]
+    if scale == 2:
+        lines.append(Text(" " * w, style=style))
+    return lines
 
 
 def _token_leaf(prow: list[str], r: int, c: int) -> str | None:
@@ -71,42 +86,31 @@ def _token_leaf(prow: list[str], r: int, c: int) -> str | None:
     return max(set(seen), key=seen.count) if seen else None
 
 
-def board_grid(pieces: str, printed: str) -> Text:
-    """The 9x8 board with column letters and row numbers; Areas told apart by the floor's shade."""
+def board_grid(pieces: str, printed: str, scale: int = 1) -> Text:
+    """The 9x8 board with column letters and row numbers. Areas are set apart by a gap; the floor is
+    a faint checkerboard so that squares can be counted."""
     prow, trow = _rows(pieces), _rows(printed)
+    w = 3 if scale == 1 else 5
     out = Text()
     out.append("   ")
     for c, letter in enumerate(COLUMNS):
-        out.append(f" {letter} ", style="bold #bbbbbb")
+        out.append(letter.center(w), style="bold #bcbcbc")
         if c in (2, 5):
             out.append(" ")
-    out.append("\n")
     for r in range(8):
-        out.append(f"{r + 1:>2} ", style="bold #bbbbbb")
+        if r == 4:
+            out.append("\n")
+        cells = []
         for c in range(9):
-            area = (r // 4) * 3 + c // 3
-            bg = FLOOR_BG[area % 2]
-            cell = square(prow[r][c], trow[r][c], bg)
-            if prow[r][c] == "t":
-                leaf = _token_leaf(prow, r, c)
-                if leaf:
-                    cell = _recolour_token(cell, LEAF_BG[leaf])
-            out.append_text(cell)
-            if c in (2, 5):
-                out.append(" ")
-        if r < 7:
+            leaf = _token_leaf(prow, r, c) if prow[r][c] == "t" else None
+            cells.append(square(prow[r][c], trow[r][c], FLOOR_BG[(r + c) % 2], scale, leaf))
+        for line in range(scale):
             out.append("\n")
-        if r == 3:
-            out.append("\n")
-    return out
-
-
-def _recolour_token(cell: Text, leaf_bg: str) -> Text:
-    plain = cell.plain
-    out = Text()
-    out.append(plain[0], style=f"on {leaf_bg}")
-    out.append_text(cell[1:2])
-    out.append(plain[2], style=f"on {leaf_bg}")
+            out.append(f"{r + 1:>2} " if line == 0 else "   ", style="bold #bcbcbc")
+            for c in range(9):
+                out.append_text(cells[c][line])
+                if c in (2, 5):
+                    out.append(" ")
     return out
 
 
@@ -132,10 +136,10 @@ def path_line(path: str) -> Text:
     return out
 
 
-def player_panel(p) -> Text:
+def player_panel(p, scale: int = 1) -> Text:
     """Everything about one player (a PlayerView) under the board's title."""
     out = Text()
-    out.append_text(board_grid(p.pieces, p.printed))
+    out.append_text(board_grid(p.pieces, p.printed, scale))
     out.append("\n")
     out.append_text(treasures_line(p.treasures))
     out.append("\n")
@@ -157,19 +161,20 @@ def board_title(p) -> str:
 
 def legend() -> Text:
     out = Text()
-    for piece, label in (("G", "green"), ("Y", "yellow"), ("R", "red")):
-        out.append_text(square(piece, ".", FLOOR_BG[0]))
+
+    def one(piece, printed, label, token_leaf=None):
+        out.append_text(square(piece, printed, FLOOR_BG[0], 1, token_leaf)[0])
         out.append(f" {label}  ")
-    out.append_text(square("g", "b", FLOOR_BG[0]))
-    out.append(" hole ")
-    out.append_text(_recolour_token(square("t", "n", FLOOR_BG[0]), LEAF_BG["G"]))
-    out.append(" token  ")
-    out.append_text(square("s", ".", FLOOR_BG[0]))
-    out.append(" squirrel  ")
-    out.append_text(square("a", ".", FLOOR_BG[0]))
-    out.append(" animal\n")
-    out.append_text(square(".", "b", FLOOR_BG[0]))
-    out.append(" printed on the floor: ")
+
+    one("G", ".", "green")
+    one("Y", ".", "yellow")
+    one("R", ".", "red")
+    one("g", "b", "hole")
+    one("t", "n", "token", "G")
+    one("s", ".", "squirrel")
+    one("a", ".", "animal")
+    out.append("\n")
+    one(".", "b", "printed on the floor:")
     for letter, (colour, name) in TREASURE.items():
         out.append(f"{letter}", style=colour)
         out.append(f"={name} ")

@@ -17,14 +17,16 @@ class BoardView(Static):
         super().__init__(id=f"board-{seat}", classes="board", **kwargs)
         self.seat = seat
         self.player = None
+        self.scale = 1
 
-    def show(self, player) -> None:
-        if player == self.player:
+    def show(self, player, scale: int | None = None) -> None:
+        scale = self.scale if scale is None else scale
+        if player == self.player and scale == self.scale:
             return
-        self.player = player
+        self.player, self.scale = player, scale
         self.border_title = render.board_title(player)
         self.set_class(player.current, "current")
-        self.update(render.player_panel(player))
+        self.update(render.player_panel(player, scale))
 
 
 class NoticeList(Static):
