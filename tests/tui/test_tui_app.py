@@ -57,12 +57,28 @@ def test_fresh_session_shows_every_board_and_the_next_step():
         assert "Matilda" in boards[2].border_title and "C1" in boards[2].border_title
         assert boards[0].has_class("current") and not boards[1].has_class("current")
         grid = boards[0].render().plain
-        assert " A  B  C " in grid and " 8 " in grid  # column letters and row numbers
+        header = grid.splitlines()[0].split()
+        assert header == list("ABCDEFGHI")  # column letters
+        assert [line.split()[0] for line in grid.splitlines()[1:18] if line[:3].strip().isdigit()] == list("12345678")
         assert "Berry 1" in grid and "Path" in grid and "72 empty squares" in grid
         step = text_of(app, "#next-step")
         assert "Tini's turn" in step and "Turn 1" in step
         assert app.query_one("#alerts").has_class("empty")  # no alerts: the panel is hidden
         assert app.sub_title == "no camera feed"
+
+    drive(app, script)
+
+
+def test_board_squares_are_big_when_the_terminal_has_room():
+    app = LeafwatchApp(fresh_live(), None)
+
+    async def script(pilot):
+        board = app.query_one("#board-0", BoardView)
+        assert app.board_scale == 2 and board.scale == 2
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert app.board_scale == 1 and board.scale == 1
+        assert board.render().plain.splitlines()[0] == "    A  B  C   D  E  F   G  H  I "
 
     drive(app, script)
 
