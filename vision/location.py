@@ -297,6 +297,14 @@ def _refine_on(blob: np.ndarray, quad: np.ndarray, tol: float) -> np.ndarray | N
 
 
 def refine_outline(image: np.ndarray, quad: np.ndarray, samples: int = 28) -> tuple[np.ndarray, float]:
+    """Two passes of `_refine_edges`: a wide search that can fix a bad corner, then a narrow one."""
+    wide, support = _refine_edges(image, quad, samples, 0.06)
+    if support == 0.0:
+        return quad, 0.0
+    return _refine_edges(image, wide, samples, 0.025)
+
+
+def _refine_edges(image: np.ndarray, quad: np.ndarray, samples: int, reach_share: float) -> tuple[np.ndarray, float]:
     """Move each edge of a coarse outline onto the sharpest colour step near it, at full resolution.
 
     The coarse outline is off by the working scale and pulled outwards by soft drop shadows; the board's
@@ -305,7 +313,7 @@ def refine_outline(image: np.ndarray, quad: np.ndarray, samples: int = 28) -> tu
     """
     quad = np.asarray(quad, np.float64)
     span = np.linalg.norm(quad - np.roll(quad, -1, 0), axis=1).mean()
-    reach = max(4.0, span * 0.035)
+    reach = max(4.0, span * reach_share)
     steps = np.linspace(-reach, reach, int(2 * reach) + 1)
     lines = []
     hits = 0
