@@ -157,7 +157,7 @@ class LeafwatchApp(App[int]):
             self.board_scale = scale
             if self.view is not None:
                 for p in self.view.players:
-                    self._w(f"#board-{p.seat}").show(p, scale)
+                    self._w(f"#board-{p.seat}").show(p, scale, self.view.over)
 
     def _scale_for(self, width: int, height: int) -> int:
         """Big squares (5x2 cells) when every board fits beside a usable side panel, else small (3x1)."""
@@ -289,7 +289,7 @@ class LeafwatchApp(App[int]):
             return
         self.view = view
         for p in view.players:
-            self._w(f"#board-{p.seat}").show(p, self.board_scale)
+            self._w(f"#board-{p.seat}").show(p, self.board_scale, view.over)
         self._w("#next-step").update(self._next_step_text(view))
         self._w("#next-step").set_class(view.over, "over")
         self._w("#alerts").show(view.alerts)
@@ -374,6 +374,8 @@ class LeafwatchApp(App[int]):
         self._ask("Declare an action", "", DECLARE_HINT)
 
     def _ask(self, title: str, value: str, hint: str) -> None:
+        if self.view is not None and not self.view.over:
+            title += f"  (for {self.view.current}, who is to play)"
         def done(text: str | None) -> None:
             if text:
                 self.declare(text)

@@ -152,10 +152,11 @@ def player_panel(p, scale: int = 1) -> Text:
     return out
 
 
-def board_title(p) -> str:
+def board_title(p, over: bool = False) -> str:
     side = f"board {p.side}" if p.side else "board ?"
-    mark = "▶ " if p.current else ""
-    turn = "  (to play)" if p.current else ""
+    current = p.current and not over
+    mark = "▶ " if current else ""
+    turn = "  (to play)" if current else ""
     return f"{mark}P{p.seat + 1} {p.name} · {side}{turn}"
 
 

@@ -18,14 +18,15 @@ class BoardView(Static):
         self.seat = seat
         self.player = None
         self.scale = 1
+        self.over = False
 
-    def show(self, player, scale: int | None = None) -> None:
+    def show(self, player, scale: int | None = None, over: bool = False) -> None:
         scale = self.scale if scale is None else scale
-        if player == self.player and scale == self.scale:
+        if player == self.player and scale == self.scale and over == self.over:
             return
-        self.player, self.scale = player, scale
-        self.border_title = render.board_title(player)
-        self.set_class(player.current, "current")
+        self.player, self.scale, self.over = player, scale, over
+        self.border_title = render.board_title(player, over)
+        self.set_class(player.current and not over, "current")
         self.update(render.player_panel(player, scale))
 
 

@@ -284,3 +284,24 @@ def test_updates_while_a_dialog_is_open_still_reach_the_table():
         assert "Berry 0" in app.query_one("#board-0", BoardView).render().plain
 
     drive(app, script)
+
+
+def test_a_finished_game_shows_the_final_phase_and_standings():
+    from companion.table_script import table_game
+
+    game = table_game(2, 2)
+    for _ in game.steps():  # bots play the digital game to its end
+        pass
+    app = LeafwatchApp(LiveTable(game.truth_end), None)
+
+    async def script(pilot):
+        assert app.view.over
+        assert "Game over" in text_of(app, "#next-step")
+        assert app.query_one("#next-step").has_class("over")
+        assert app.query_one("#standings").border_title == "Final phase and standings"
+        standings = text_of(app, "#standings")
+        assert standings.splitlines()[0].startswith(app.view.final_steps[0][0] + ":")
+        assert "1. " in standings
+        assert not any(b.has_class("current") for b in app.query(BoardView))
+
+    drive(app, script)
