@@ -77,6 +77,7 @@ def accuracy(n_scenes: int, log=print, seed_base: int = BENCH_SEED_BASE, art_sty
     by_method_right = collections.Counter()
     bucket = collections.defaultdict(lambda: [0, 0])  # bucket -> [squares right, squares]
     worst = None
+    hidden = collections.Counter()  # occluded squares of found boards: reported "?", right piece, wrong piece
     t0 = time.time()
     for i in range(n_scenes):
         seed = seed_base + i
@@ -104,6 +105,12 @@ def accuracy(n_scenes: int, log=print, seed_base: int = BENCH_SEED_BASE, art_sty
                 side_named += found.side is not None
                 side_right += found.side == truth.side
                 tt, pp = _score_board(truth, found.pieces)
+                occ = truth.occluded.ravel()
+                ht = np.array(list(truth.pieces.replace("/", "")))[occ]
+                hp = np.array(list(found.pieces.replace("/", "")))[occ]
+                hidden["?"] += int((hp == "?").sum())
+                hidden["right"] += int((hp == ht).sum())
+                hidden["wrong piece"] += int(((hp != "?") & (hp != ht)).sum())
             np.add.at(conf, ([CLASSES.index(x) for x in tt], [PREDICTED.index(x) for x in pp]), 1)
             right = bool((tt == pp).all())
             boards_right += right
@@ -138,6 +145,7 @@ def accuracy(n_scenes: int, log=print, seed_base: int = BENCH_SEED_BASE, art_sty
         "orientation_right_of_found": oriented_right / max(boards_found, 1),
         "side_right_of_found": side_right / max(boards_found, 1),
         "side_named_of_found": side_named / max(boards_found, 1),
+        "hidden_squares_of_found_boards": dict(hidden),
         "found_by": dict(by_method), "fully_right_by_method": {k: by_method_right[k] / by_method[k] for k in by_method},
         "classifier_on_true_corners": {
             "squares_right": float(np.trace(conf_truth_loc) / max(conf_truth_loc.sum(), 1)),

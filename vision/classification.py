@@ -39,12 +39,18 @@ def classify(rectified: np.ndarray, profile=None) -> BoardReading:
     pm, qm = load_mlp("pieces_model"), load_mlp("printed_model")
     pp = pm.probabilities(feats)
     qp = qm.probabilities(feats)
-    best = pp.argmax(1)
-    conf = pp[np.arange(len(best)), best]
-    chars = np.array(list(pm.classes))[best]
-    chars[conf < float(t["min_confidence"])] = "?"
+    # "?" when the model sees a hand (its occluded class is sure) or no piece class is sure enough;
+    # otherwise the best piece class, its probability renormalised over the piece classes
+    occ = pm.classes.index("?")
+    real = np.delete(pp, occ, axis=1)
+    real_classes = np.array([c for c in pm.classes if c != "?"])
+    best = real.argmax(1)
+    conf = real[np.arange(len(best)), best] / real.sum(1)
+    chars = real_classes[best]
+    unsure = (pp[:, occ] > float(t["occluded_probability"])) | (conf < float(t["min_confidence"]))
+    chars[unsure] = "?"
     printed = np.array(list(qm.classes))[qp.argmax(1)]
     printed[~np.isin(chars, list(FLOOR_VISIBLE))] = "?"
-    conf = np.where(chars == "?", np.minimum(conf, 1 - conf), conf)
+    conf = np.where(unsure, np.minimum(conf, 1 - pp[:, occ]), conf)
     return BoardReading(format_grid(chars.reshape(ROWS, COLUMNS)), format_grid(printed.reshape(ROWS, COLUMNS)),
                         conf.reshape(ROWS, COLUMNS), pp, qp)
