@@ -131,15 +131,13 @@ class LeafwatchApp(App[int]):
         for p in self._first_update.view.players:
             self._w(f"#board-{p.seat}")
         for selector in ("#alerts", "#prompts", "#standings", "#log", "#next-step", "#warning", "#camera", "#led",
-                         "#boards"):
+                         "#boards", "#boards-pane"):
             self._w(selector)
         self._w("#alerts").border_title = "Alerts"
         self._w("#prompts").border_title = "To do"
         self._w("#standings").border_title = "Standings"
         self._w("#log").border_title = "Log"
         self._w("#next-step").border_title = "Next step"
-        players = len(self._first_update.view.players)
-        self._w("#boards").set_class(players == 1, "single")
         self.board_scale = self._scale_for(self.size.width, self.size.height)
         self._draw(self._first_update)
         if self.live.led is not None:
@@ -160,14 +158,17 @@ class LeafwatchApp(App[int]):
                     self._w(f"#board-{p.seat}").show(p, scale, self.view.over)
 
     def _scale_for(self, width: int, height: int) -> int:
-        """Big squares (5x2 cells) when every board fits beside a usable side panel, else small (3x1)."""
+        """Big squares (5x2 cells) when every board fits beside a usable side panel, else small (3x1);
+        boards in one column when two would squeeze the side panel (the next step matters most)."""
         players = len(self._first_update.view.players)
         across = 1 if players == 1 else 2
         down = (players + 1) // 2
-        fits = across * 54 + 1 + 52 <= width and down * 23 + 2 + 2 <= height
-        scale = 2 if fits else 1
-        self._w("#boards").set_class(scale == 2, "big")
-        return scale
+        big = across * 54 + 1 + 52 <= width and down * 23 + 2 + 2 <= height
+        one_column = players == 1 or (not big and 2 * 42 + 1 + 50 > width)
+        boards = self._w("#boards-pane")
+        boards.set_class(big, "big")
+        boards.set_class(one_column, "single")
+        return 2 if big else 1
 
     # ------------------------------------------------------------------ the worker (owns the session)
     @work(thread=True, exit_on_error=False, name="live table", group="live")
