@@ -34,7 +34,7 @@ DECLARE_HINT = ("Any action the camera cannot see, or a correction:\n"
 
 
 PACES = (0.0, 0.05, 0.1, 0.2, 0.4, 0.8)  # seconds after each frame, chosen with + and -
-DEMO_PACE = 0.2
+DEMO_PACE = 0.1
 
 
 class LeafwatchApp(App[int]):
