@@ -55,6 +55,7 @@ class LeafwatchApp(App[int]):
         Binding("minus", "pace(1)", "Slower"),
         Binding("plus,equals_sign", "pace(-1)", "Faster", key_display="+"),
         Binding("q", "quit", "Quit"),
+        Binding("ctrl+c", "quit", "Quit", show=False),
     ]
 
     class TableUpdated(Message):
@@ -174,8 +175,12 @@ class LeafwatchApp(App[int]):
     @work(thread=True, exit_on_error=False, name="live table", group="live")
     def _drive(self) -> None:
         worker = get_current_worker()
-        items = iter(self.feed) if self.feed is not None else None
         stopped = lambda: self._halt.is_set() or worker.is_cancelled
+        items = None
+        try:
+            items = iter(self.feed) if self.feed is not None else None
+        except Exception as exc:
+            self.post_message(self.FeedProblem(_one_line(exc), fatal=True))
         try:
             while not stopped():
                 self._serve_commands(stopped)
@@ -284,7 +289,7 @@ class LeafwatchApp(App[int]):
         view = update.view
         camera = f"Camera: {update.camera}"
         if update.label:
-            camera += f"\nShown: {update.label}"
+            camera += f"\nLast frame: {update.label}"
         self._w("#camera").update(camera)
         if view == self.view:
             return

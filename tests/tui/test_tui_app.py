@@ -98,6 +98,10 @@ def test_demo_frames_reach_the_log_and_the_boards():
         board = app.query_one("#board-0", BoardView)
         assert board.player == app.view.players[0]
         assert "Camera: frame" in text_of(app, "#camera")
+        prompts = app.query_one("#prompts")
+        assert prompts.has_class("empty") == (not app.view.prompts)
+        for notice in app.view.prompts:
+            assert notice.text in text_of(app, "#prompts")
         assert app.sub_title == "feed ended"
 
     drive(app, script)

@@ -97,3 +97,18 @@ def test_headless_printer_survives_a_feed_that_fails():
     text = "\n".join(out)
     assert "Tini: berry" in text and "standings so far:" in text
     assert live.session.view().players[0].treasures["berry"] == 0
+
+
+def test_play_headless_keeps_the_game_when_a_frame_file_is_broken(first_move_frames, tmp_path):
+    import shutil
+
+    folder, players, count = first_move_frames
+    for f in folder.iterdir():
+        shutil.copy(f, tmp_path / f.name)
+    (tmp_path / "zzz-broken.png").write_bytes(b"not an image")
+    r = leafwatch("play", "--headless", "--players", players, "--source", str(tmp_path))
+    assert r.returncode == 1
+    assert r.stderr.strip().splitlines() == [
+        f"leafwatch play: the feed stopped: {tmp_path / 'zzz-broken.png'} is not a readable image "
+        "(JPEG, PNG, BMP, TIFF or WebP expected)"]
+    assert "Tini: leaf path:" in r.stdout and "standings so far:" in r.stdout
