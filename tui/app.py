@@ -86,6 +86,7 @@ class LeafwatchApp(App[int]):
         self.pace = pace
         self.led_interval = led_interval
         self.view = None  # the last TableView drawn
+        self.view_alerts = None
         self.log_lines: list[str] = []  # every line written to the log, for tests and the exit summary
         self.warnings: list[str] = []
         self.feed_state = "running" if feed is not None else "none"  # running | paused | ended | failed | none
@@ -298,15 +299,27 @@ class LeafwatchApp(App[int]):
             self._w(f"#board-{p.seat}").show(p, self.board_scale, view.over)
         self._w("#next-step").update(self._next_step_text(view))
         self._w("#next-step").set_class(view.over, "over")
+        fresh = {n.text for n in view.alerts} - {n.text for n in (self.view_alerts or ())}
+        self.view_alerts = view.alerts
         self._w("#alerts").show(view.alerts)
+        if fresh:  # a rule broken: make it heard and seen
+            self.bell()
+            self._w("#alerts").add_class("flash")
+            self.set_timer(1.5, lambda: self._w("#alerts").remove_class("flash"))
         self._w("#prompts").show(view.prompts)
         self._w("#standings").update(self._standings_text(view))
         self._w("#standings").border_title = "Final phase and standings" if view.over else "Standings so far"
 
     @staticmethod
     def _next_step_text(view) -> Text:
+        """Whose move in capitals, then what to do: readable from across the table."""
         out = Text()
-        out.append(view.next_step, style="bold")
+        head, sep, rest = view.next_step.partition(": ")
+        if sep and not view.over and head.startswith(view.current):
+            out.append(f"▶ {head.upper()}\n", style="bold #4fc3f7")
+            out.append(rest[:1].upper() + rest[1:], style="bold #ffffff")
+        else:
+            out.append(view.next_step, style="bold #ffffff")
         extra = f"Turn {view.turn}"
         if view.end_triggered_by and not view.over:
             extra += f" · last round (ended by {view.end_triggered_by})"
