@@ -43,17 +43,28 @@ def locate(image: np.ndarray, markers: bool = True, outline: bool = True) -> lis
     """Every board found in a BGR frame."""
     if image is None or image.ndim != 3 or image.shape[2] != 3 or image.size == 0:
         raise ValueError("locate needs a BGR colour image")
+    by_markers = locate_by_markers(image) if markers else []
+    by_outline = locate_by_outline(image) if outline else []
     found: list[BoardLocation] = []
-    if markers:
-        found += locate_by_markers(image)
-    if outline:
-        for loc in locate_by_outline(image):
-            centre = loc.corners.mean(0)
-            if any(cv2.pointPolygonTest(f.corners.astype(np.float32), (float(centre[0]), float(centre[1])), False) >= 0
-                   for f in found):
-                continue  # a board its markers already gave
-            found.append(loc)
-    return found
+    for m in by_markers:
+        inside = [o for o in by_outline if cv2.pointPolygonTest(
+            o.outline.astype(np.float32), tuple(float(v) for v in m.corners.mean(0)), False) >= 0]
+        for o in inside:
+            by_outline.remove(o)
+        if m.score >= 0.75 or not inside:
+            found.append(m)
+            continue
+        # one or two markers seen: their homography extrapolates poorly across the board, so take the
+        # outline's grid and only the orientation from the markers
+        sq = np.linalg.norm(m.corners[1] - m.corners[0]) / COLUMNS
+        options = [np.roll(c, -k, 0) for c in (inside[0].corners, inside[0].alternative) if c is not None
+                   for k in range(4)]
+        best = min(options, key=lambda c: np.abs(c - m.corners).max())
+        if np.abs(best - m.corners).max() < 2.5 * sq:
+            found.append(BoardLocation(best, "markers+outline", True, m.score, inside[0].outline, m.board_index))
+        else:
+            found.append(m)
+    return found + by_outline
 
 
 def locate_by_markers(image: np.ndarray) -> list[BoardLocation]:
@@ -192,11 +203,11 @@ def _edge_mask(small: np.ndarray, t: dict) -> np.ndarray:
     return cv2.erode(filled, np.ones((3, 3), np.uint8))
 
 
-def _candidates(mask: np.ndarray, t: dict) -> list[np.ndarray]:
+def _candidates(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
     """Quadrilaterals (working-scale px) of the large blobs in a mask."""
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (close, close)))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     area_total = mask.shape[0] * mask.shape[1]
     out = []
@@ -252,7 +263,9 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
     half = cv2.resize(lab, (lab.shape[1] // 2, lab.shape[0] // 2), interpolation=cv2.INTER_AREA)
     table = cv2.resize((~_table_mask(half, t)).astype(np.uint8) * 255, (lab.shape[1], lab.shape[0]),
                        interpolation=cv2.INTER_NEAREST)
-    quads = _candidates(table, t) + _candidates(_edge_mask(small, t), t)
+    # a board whose tiles share the table's colours leaves a ragged blob: also try it closed harder
+    quads = _candidates(table, t) + _candidates(table, t, close=int(t["table_close"])) + \
+        _candidates(_edge_mask(small, t), t)
     scored = []
     for quad in quads:
         outline, support = refine_outline(image, quad / scale)

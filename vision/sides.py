@@ -43,5 +43,8 @@ def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, st
     others = [s for s in scores[1:] if s[1] != best[1]]
     margin = best[0] - others[0][0] if others else float("inf")
     turns = [s for s in scores if s[1] == best[1]]
-    sure = visible.sum() >= int(t["min_visible"]) and margin >= float(t["min_log_ratio"])
+    # a wrong grid reads symbols that fit no side well: ask for a good fit per square, not only a lead
+    mean_fit = best[0] / max(int(visible.sum()), 1)
+    sure = (visible.sum() >= int(t["min_visible"]) and margin >= float(t["min_log_ratio"])
+            and mean_fit >= float(t["min_mean_log_likelihood"]))
     return SideMatch(best[1] if sure else None, best[2], best[0], margin)
