@@ -5,6 +5,10 @@ session, which is not thread-safe): it reads the feed (camera frames, or a demo'
 frames it serves what the players declared with the keys, which the UI only puts on a queue. Each
 result goes back to the UI as a `TableUpdated` message carrying the companion's `Update`; the UI draws
 its immutable `view` and never touches the session itself.
+
+A camera gives 30 frames a second, faster than a terminal redraws: while one TableUpdated waits to be
+handled, later Updates join it (their notices kept in order, the newest view drawn), so the UI never
+falls behind the table.
 """
 from __future__ import annotations
 
@@ -59,12 +63,13 @@ class LeafwatchApp(App[int]):
     ]
 
     class TableUpdated(Message):
-        """The worker applied a frame or a declaration: here is what the companion now shows."""
+        """The worker applied a frame or a declaration: here is what the companion now shows. Updates
+        that arrive while this message waits are added to it (`notices` in order, the newest `update`)."""
 
-        def __init__(self, update: Update, source: str = "feed") -> None:
+        def __init__(self, update: Update) -> None:
             super().__init__()
             self.update = update
-            self.source = source  # 'feed' | 'key'
+            self.notices: list[tuple[int, object]] = [(update.frames, n) for n in update.notices]
 
     class FeedProblem(Message):
         """The feed failed (camera unplugged, unreadable video) or one item could not be processed."""
@@ -91,6 +96,8 @@ class LeafwatchApp(App[int]):
         self.warnings: list[str] = []
         self.feed_state = "running" if feed is not None else "none"  # running | paused | ended | failed | none
         self._lw_commands: queue.Queue = queue.Queue()
+        self._pending_lock = threading.Lock()
+        self._pending = None  # the TableUpdated posted and not yet handled
         self._feed_go = threading.Event()
         self._feed_go.set()
         self._halt = threading.Event()
@@ -98,6 +105,7 @@ class LeafwatchApp(App[int]):
         self.board_scale = 1
         self._table_screen = None  # the main screen, once mounted
         self._widgets: dict = {}
+        self._shown: dict = {}  # selector -> what it shows, to skip redraws that change nothing
         # the first view is taken here, before the worker starts: afterwards only the worker reads the session
         self._first_update = Update((), live.session.view(), live.frames, live.camera_status())
 
@@ -120,6 +128,13 @@ class LeafwatchApp(App[int]):
                 yield Static("", id="led", classes="empty")
                 yield RichLog(id="log", max_lines=1000, wrap=True, min_width=20)
         yield Footer()
+
+    def _set(self, selector: str, content) -> None:
+        """Update a Static only when its content changes: every update costs a layout pass."""
+        key = content.plain + str(content.spans) if isinstance(content, Text) else content
+        if self._shown.get(selector) != key:
+            self._shown[selector] = key
+            self._w(selector).update(content)
 
     def _w(self, selector: str):
         """A widget of the table screen, found once: a modal dialog on top must not hide it."""
@@ -242,7 +257,18 @@ class LeafwatchApp(App[int]):
         except Exception as exc:
             self.post_message(self.FeedProblem(f"{kind} failed: {_one_line(exc)}", fatal=False))
             return
-        self.post_message(self.TableUpdated(update, "key"))
+        self._publish(update)
+
+    def _publish(self, update: Update) -> None:
+        """Hand an Update to the UI: a new message, or added to the one still waiting (worker thread)."""
+        with self._pending_lock:
+            waiting = self._pending
+            if waiting is not None:
+                waiting.update = update
+                waiting.notices += [(update.frames, n) for n in update.notices]
+                return
+            self._pending = message = self.TableUpdated(update)
+        self.post_message(message)
 
     def _apply(self, item, source: str) -> None:
         try:
@@ -251,12 +277,16 @@ class LeafwatchApp(App[int]):
             what = f"declaring {item.text!r}" if isinstance(item, DeclareItem) else "reading a frame"
             self.post_message(self.FeedProblem(f"{what} failed: {_one_line(exc)}", fatal=False))
             return
-        self.post_message(self.TableUpdated(update, source))
+        self._publish(update)
 
     # ------------------------------------------------------------------ messages from the worker
     def on_leafwatch_app_table_updated(self, message: TableUpdated) -> None:
+        with self._pending_lock:  # from here on, new Updates start a new message
+            if self._pending is message:
+                self._pending = None
+            update, notices = message.update, list(message.notices)
         if not self._halt.is_set():
-            self._draw(message.update)
+            self._draw(update, notices)
 
     def on_leafwatch_app_feed_problem(self, message: FeedProblem) -> None:
         if self._halt.is_set():
@@ -284,20 +314,20 @@ class LeafwatchApp(App[int]):
         self._feed_label()
 
     # ------------------------------------------------------------------ drawing
-    def _draw(self, update: Update) -> None:
-        for n in update.notices:
-            self._log(render.notice_line(n, update.frames))
+    def _draw(self, update: Update, notices=None) -> None:
+        if notices is None:
+            notices = [(update.frames, n) for n in update.notices]
+        for frames, n in notices:
+            self._log(render.notice_line(n, frames))
         view = update.view
-        camera = f"Camera: {update.camera}"
-        if update.label:
-            camera += f"\nLast frame: {update.label}"
-        self._w("#camera").update(camera)
+        camera = f"Camera: {update.camera}\n" + (f"Last frame: {update.label}" if update.label else "")
+        self._set("#camera", camera)
         if view == self.view:
             return
         self.view = view
         for p in view.players:
             self._w(f"#board-{p.seat}").show(p, self.board_scale, view.over)
-        self._w("#next-step").update(self._next_step_text(view))
+        self._set("#next-step", self._next_step_text(view))
         self._w("#next-step").set_class(view.over, "over")
         fresh = {n.text for n in view.alerts} - {n.text for n in (self.view_alerts or ())}
         self.view_alerts = view.alerts
@@ -307,7 +337,7 @@ class LeafwatchApp(App[int]):
             self._w("#alerts").add_class("flash")
             self.set_timer(1.5, lambda: self._w("#alerts").remove_class("flash"))
         self._w("#prompts").show(view.prompts)
-        self._w("#standings").update(self._standings_text(view))
+        self._set("#standings", self._standings_text(view))
         self._w("#standings").border_title = "Final phase and standings" if view.over else "Standings so far"
 
     @staticmethod

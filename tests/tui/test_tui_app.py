@@ -216,9 +216,9 @@ def test_space_pauses_and_resumes_the_feed():
     taken = []
 
     def slow():
-        for i in range(200):
+        for i in range(60):
             taken.append(i)
-            time.sleep(0.02)
+            time.sleep(0.05)
             yield DeclareItem(None, "end")
 
     app = LeafwatchApp(fresh_live(), slow())
@@ -309,3 +309,19 @@ def test_a_finished_game_shows_the_final_phase_and_standings():
         assert not any(b.has_class("current") for b in app.query(BoardView))
 
     drive(app, script)
+
+
+def test_a_flood_of_updates_keeps_every_notice_in_order():
+    items = [DeclareItem(None, "berry")] + [DeclareItem(None, "end") for _ in range(40)]
+    messages = []
+    app = LeafwatchApp(fresh_live(), iter(items))
+
+    async def main():
+        async with app.run_test(size=SIZE, message_hook=messages.append) as pilot:
+            await until(pilot, lambda: app.feed_state == "ended")
+    asyncio.run(main())
+    logged = [line for line in app.log_lines if "main action first" in line or "berry" in line]
+    assert logged[0].endswith("Tini: berry")
+    assert len(logged) == 41
+    updates = [m for m in messages if isinstance(m, LeafwatchApp.TableUpdated)]
+    assert 1 <= len(updates) <= 41
