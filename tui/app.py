@@ -106,6 +106,7 @@ class LeafwatchApp(App[int]):
         self._table_screen = None  # the main screen, once mounted
         self._widgets: dict = {}
         self._shown: dict = {}  # selector -> what it shows, to skip redraws that change nothing
+        self._recent: dict = {}  # this turn's "take treasures" notices, shown under To do
         # the first view is taken here, before the worker starts: afterwards only the worker reads the session
         self._first_update = Update((), live.session.view(), live.frames, live.camera_status())
 
@@ -319,10 +320,12 @@ class LeafwatchApp(App[int]):
             notices = [(update.frames, n) for n in update.notices]
         for frames, n in notices:
             self._log(render.notice_line(n, frames))
+            self._remember(n)
         view = update.view
         camera = f"Camera: {update.camera}\n" + (f"Last frame: {update.label}" if update.label else "")
         self._set("#camera", camera)
         if view == self.view:
+            self._w("#prompts").show(self._to_do(view))
             return
         self.view = view
         for p in view.players:
@@ -336,9 +339,22 @@ class LeafwatchApp(App[int]):
             self.bell()
             self._w("#alerts").add_class("flash")
             self.set_timer(1.5, lambda: self._w("#alerts").remove_class("flash"))
-        self._w("#prompts").show(view.prompts)
+        self._w("#prompts").show(self._to_do(view))
         self._set("#standings", self._standings_text(view))
         self._w("#standings").border_title = "Final phase and standings" if view.over else "Standings so far"
+
+    def _remember(self, notice) -> None:
+        """Treasures to take (an Area complete, an animal placed) stay in the to-do list for the rest of
+        the turn; the open token prompts come from the view itself."""
+        if notice.kind == "info" and notice.key == "turn":
+            self._recent.clear()
+        elif (notice.kind == "prompt" and notice.key.startswith("area:")) or \
+                (notice.kind == "info" and notice.key == "animal_placed"):
+            self._recent[notice.key + notice.text] = notice
+
+    def _to_do(self, view) -> list:
+        shown = {n.text for n in view.prompts}
+        return list(view.prompts) + [n for n in self._recent.values() if n.text not in shown]
 
     @staticmethod
     def _next_step_text(view) -> Text:
@@ -404,6 +420,7 @@ class LeafwatchApp(App[int]):
         self.declare(text)
 
     def action_undo(self) -> None:
+        self._recent.clear()  # what the undone move asked for may no longer hold
         self._lw_commands.put(("undo",))
 
     def action_dismiss_alerts(self) -> None:

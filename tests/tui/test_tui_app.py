@@ -325,3 +325,24 @@ def test_a_flood_of_updates_keeps_every_notice_in_order():
     assert len(logged) == 41
     updates = [m for m in messages if isinstance(m, LeafwatchApp.TableUpdated)]
     assert 1 <= len(updates) <= 41
+
+
+def test_treasures_to_take_stay_in_the_to_do_list_until_the_turn_ends():
+    from companion.tracker import Notice
+    from companion.live import Update
+
+    live = fresh_live()
+    app = LeafwatchApp(live, None)
+
+    async def script(pilot):
+        view = app.view
+        area = Notice("prompt", "Tini: Area 3 is complete: take 2 Berries, 1 Nut", "Tini", "area:0:3")
+        app._draw(Update((area,), view, 1, "frame 1"))
+        await pilot.pause()
+        assert not app.query_one("#prompts").has_class("empty")
+        assert "Area 3 is complete" in text_of(app, "#prompts")
+        app._draw(Update((Notice("info", "Claus's turn", "Claus", "turn"),), view, 2, "frame 2"))
+        await pilot.pause()
+        assert app.query_one("#prompts").has_class("empty")
+
+    drive(app, script)
