@@ -292,7 +292,10 @@ class LeafwatchApp(App[int]):
     def on_leafwatch_app_feed_problem(self, message: FeedProblem) -> None:
         if self._halt.is_set():
             return
+        repeated = bool(self.warnings) and self.warnings[-1] == message.text
         self.warnings.append(message.text)
+        if repeated and not message.fatal:  # the same frame problem again: said once is enough
+            return
         if message.fatal:
             self.feed_state = "failed"
             text = (f"⚠ Camera feed stopped: {message.text}\n"
