@@ -13,7 +13,8 @@ from typing import Callable, Iterator
 from companion.live import DeclareItem, FrameItem, LiveTable
 from companion.table_script import Declaration, Snapshot, TableGame, table_game
 
-STILL_FRAMES = 3
+STILL_FRAMES = 3  # frames that must agree on a square
+STILL_SPELL = 8  # still frames between moves: a real camera sees dozens
 
 
 def demo_feed(game: TableGame, size=(1280, 720), max_moves: int | None = None,
@@ -43,7 +44,7 @@ def demo_feed(game: TableGame, size=(1280, 720), max_moves: int | None = None,
             progress(moves, label)
         yield FrameItem(render_scene(game.seed, specs, busy, size, art).image, label)
         image = render_scene(game.seed, specs, still, size, art).image
-        for _ in range(STILL_FRAMES + 1):
+        for _ in range(STILL_SPELL):
             # each frame of a still table differs by the sensor's noise, as a real camera's do
             noise = rng.normal(0.0, 4.0, image.shape)
             yield FrameItem(np.clip(image + noise, 0, 255).astype(np.uint8), label)
@@ -62,8 +63,15 @@ def run_camera_demo(seed: int = 1, players: int = 3, max_moves: int | None = Non
     game, live, feed = prepare_demo(seed, players, max_moves)
     names = ", ".join(f"{p.name} (board {p.side})" for p in game.truth_start.players)
     out(f"leafwatch demo: a synthetic camera watches {players} players: {names}")
+    shown: set[str] = set()
     for update in live.run(feed):
+        open_now = {p.key for p in update.view.prompts}
+        shown &= open_now | {n.key for n in update.notices if n.kind == "prompt"}
         for n in update.notices:
+            if n.kind == "prompt" and n.key:
+                if n.key in shown:
+                    continue  # the same thing still to do: said once
+                shown.add(n.key)
             mark = {"action": "", "prompt": "  > ", "alert": "  ! ", "info": "    "}[n.kind]
             out(f"[frame {update.frames:>4}] {mark}{n.text}")
     view = live.session.view()

@@ -55,6 +55,7 @@ class TableSession:
         self.on_cue = on_cue
         self.alerts: dict[str, Notice] = {}
         self.history: list[str] = []
+        self._logged_prompts: set[str] = set()  # open prompts already in the log
         self.log_size = log_size
         self._last_turn_seat = None
         self._cue_turn()
@@ -126,6 +127,9 @@ class TableSession:
                 self.history.append("ALERT " + n.text)
                 self._cue(Cue("alert", seat=self._seat_of(n.player)))
             elif n.kind == "prompt":
+                if n.key and n.key in self._logged_prompts:
+                    continue  # still the same thing to do: said once is enough
+                self._logged_prompts.add(n.key)
                 self.history.append("> " + n.text)
                 if n.key.startswith(("token:", "take:")):
                     self._cue(Cue("treasure_owed", seat=self._seat_of(n.player)))
@@ -135,6 +139,8 @@ class TableSession:
                 self.history.append("  " + n.text)
                 if n.key == "end_triggered":
                     self._cue(Cue("end_triggered", seat=self._seat_of(n.player)))
+        still_open = {p.key for p in self.tracker.open_prompts()}
+        self._logged_prompts &= still_open | {n.key for n in notices if n.kind == "prompt"}
         if self.state.over:
             winners = standings(results_of(final_phase(self.state)))[0].players
             self._cue(Cue("winner", seat=self._seat_of(winners[0])))

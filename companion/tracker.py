@@ -50,6 +50,8 @@ class _Watch:
     recent: list = field(default_factory=list)  # the last few readings of this board
     accepted: str | None = None
     puzzled: str | None = None  # a reading no legal move explains, seen once: alert if it stays
+    voted: str | None = None
+    steady: int = 0  # frames the voted reading has stayed the same
 
 
 @dataclass
@@ -102,9 +104,12 @@ class Tracker:
             # the vote over recent frames is the steadiness test: a square counts once enough frames agree
             w.recent = (w.recent + [seen.pieces])[-(2 * self.stable_frames - 1):]
             voted = _vote(w.recent, self.stable_frames)
+            w.steady = w.steady + 1 if voted == w.voted else 1
+            w.voted = voted
             if voted == w.accepted:
                 continue
-            explained = self._explain(seat, voted)
+            # unreadable squares that stay put for a while are the camera's doubt, not a hand
+            explained = self._explain(seat, voted, patient=w.steady >= 2 * self.stable_frames)
             if explained is None:
                 continue  # part of the change is still hidden: wait for a clearer look
             if any(n.kind == "alert" for n in explained) and voted != w.puzzled:
@@ -122,25 +127,30 @@ class Tracker:
         return {sides[b.side]: b for b in boards if b.side in sides and claimed.count(b.side) == 1}
 
     # ------------------------------------------------------------------ explaining a change
-    def _explain(self, seat: int, seen: str) -> list[Notice] | None:
+    def _explain(self, seat: int, seen: str, patient: bool = False, rereading: bool = False) -> list[Notice] | None:
         """Notices for a steady reading; None to wait, when hidden squares ('?') may hide the change."""
         name = self.state.players[seat].name
         expected = self.state.players[seat].board.pieces
         raw = seen.replace("/", "")
         cells = "".join(_believe(expected[i], ch) for i, ch in enumerate(raw))
+        raw_with_hidden = "".join("?" if ch == "?" else c for ch, c in zip(raw, cells))
         hidden = [i for i, ch in enumerate(raw) if ch == "?"]
         if hidden:
             # several unreadable squares around a change: a hand may still be over the tile, wait.
             # One or two are a camera's doubt, which the match against legal moves can bear.
             changed = {i for i in range(72) if not _same(expected[i], cells[i])}
             touching = [i for i in hidden if any(n.index in changed for n in _around(ALL_SQUARES[i]))]
-            if len(touching) > 2:
+            if len(touching) > 2 and not patient:
                 return None
         cells = _drop_specks(expected, cells, min(self.state.kit.size_of_colour.values()))
         notices = self._token_notices(seat, expected, cells)
         new = [Square(i) for i in range(72) if expected[i] == "." and cells[i] != "."]
         animals = [Square(i) for i in range(72) if expected[i] in "gyr" and cells[i] == "a"]
         lifted = [Square(i) for i in range(72) if expected[i] != "." and cells[i] == "."]
+        if lifted and seat == self.state.current:
+            reread = self._reread_turn(seat, seen, lifted)
+            if reread is not None:
+                return reread
         if lifted:
             notices.append(Notice("alert", f"{name}: pieces were lifted from {names(lifted)}; placed pieces may not move: put them back", name, f"moved:{seat}"))
             return notices
@@ -150,7 +160,13 @@ class Tracker:
             notices += self._advance_to(seat)
             if seat != self.state.current:
                 return notices
-        actions = self._actions_for(seat, cells, new, animals)
+        actions = self._actions_for(seat, cells, new, animals, raw_with_hidden)
+        if actions is None:
+            # nothing explains the change on top of this turn's moves; once the view has settled,
+            # try the whole turn's change at once (an early look may have been taken wrongly)
+            if patient and not rereading and seat == self.state.current:
+                return self._reread_turn(seat, seen, [])
+            return None
         if isinstance(actions, Notice):
             return notices + [actions]
         return notices + self._apply(actions, who=name, seat=seat)
@@ -179,8 +195,9 @@ class Tracker:
                 break
         return out
 
-    def _actions_for(self, seat: int, cells: str, new: list[Square], animals: list[Square]):
+    def _actions_for(self, seat: int, cells: str, new: list[Square], animals: list[Square], raw_cells: str = ""):
         state = self.state
+        raw_cells = raw_cells or cells
         name = state.players[seat].name
         actions: list[Action] = []
         leaf_squares = [s for s in new if cells[s.index] in LEAF]
@@ -189,7 +206,7 @@ class Tracker:
         if odd:
             return Notice("alert", f"{name}: {names(odd)} read as '{cells[odd[0].index]}' on empty squares; check the board", name, f"odd:{seat}")
         if leaf_squares:
-            tiles = self._cover_with_tiles(state, cells, leaf_squares)
+            tiles = self._cover_with_tiles(state, raw_cells, leaf_squares)
             if tiles is None:
                 return Notice("alert", f"{name}: the leaf squares {names(leaf_squares)} are not tiles {name} may place now", name, f"leaf:{seat}")
             before = state.main_done or state.pending is not None
@@ -200,7 +217,10 @@ class Tracker:
             main_free = not state.main_done and state.pending is None and not leaf_squares and not any(isinstance(a, PlaceSquirrel) for a in actions)
             actions.append(PlaceSquirrel(sq) if main_free else UseNut(sq))
         if animals:
-            actions.append(self._animal_for(animals))
+            animal = self._animal_for(raw_cells, animals)
+            if animal is None:
+                return None  # not yet the shape of any animal that may lie there: look again
+            actions.append(animal)
         return actions
 
     def _cover_with_tiles(self, state: GameState, cells: str, squares: list[Square]) -> list[PlaceLeaf] | None:
@@ -259,14 +279,22 @@ class Tracker:
             return out
         return [(Source("path", i), t) for i, t in enumerate(state.player.path)]
 
-    def _animal_for(self, squares: list[Square]) -> Action:
-        from engine.indian_summer.shapes import shape_of_squares
+    def _animal_for(self, cells: str, squares: list[Square]) -> Action | None:
+        """The legal animal placement that best fits the squares read as animal; None to wait."""
+        from engine.indian_summer.rules import legal_actions
 
-        key = shape_of_squares(squares).key()
-        for kind in self.state.kit.animals:
-            if kind.shape.key() == key and self.state.animal_count(kind.name) > 0:
-                return PlaceAnimal(kind.name, mask_of(squares))
-        return PlaceAnimal("unknown", mask_of(squares))
+        seen = mask_of(squares)
+        best = None
+        for a in legal_actions(self.state):
+            if not isinstance(a, PlaceAnimal) or not a.mask & seen:
+                continue
+            cost = sum(0 if cells[s.index] == "a" else 0.5 if cells[s.index] in "?gyr" else 1 for s in a.squares)
+            cost += bin(seen & ~a.mask).count("1")
+            if best is None or cost < best[0]:
+                best = (cost, a)
+        if best is None or best[0] > 0.5:
+            return None
+        return best[1]
 
     # ------------------------------------------------------------------ applying
     def _apply(self, actions: list[Action], who: str, seat: int | None = None) -> list[Notice]:
@@ -291,6 +319,41 @@ class Tracker:
             notices.append(Notice("action", f"{who}: {a.format()}", who))
         notices += [Notice(*_notice_of(e, state)) for e in events if _notice_of(e, state)]
         return notices
+
+    def _reread_turn(self, seat: int, seen: str, lifted: list[Square]) -> list[Notice] | None:
+        """Squares this turn's own moves covered now read empty: the earlier reading was wrong (a hand
+        taken for a tile, a square misread), not a piece lifted. Take back this turn's seen moves,
+        keep what was declared, and explain the steadier reading instead."""
+        turn = self.log[self.turn_start:]
+        seen_moves = (PlaceLeaf, PlaceSquirrel, UseNut, PlaceAnimal, UseFeather)
+        covered = 0
+        for a in turn:
+            if isinstance(a, PlaceLeaf):
+                covered |= a.placement.mask
+            elif isinstance(a, (PlaceSquirrel, UseNut)):
+                covered |= a.square.bit
+            elif isinstance(a, PlaceAnimal):
+                covered |= a.mask
+        if not covered or any(not sq.bit & covered for sq in lifted):
+            return None  # (with no lifted squares: any turn with seen moves may be read again)
+        saved = (list(self.log), self.state, self.turn_start)
+        kept = [a for a in turn if not isinstance(a, seen_moves) or
+                (isinstance(a, PlaceLeaf) and a.source.kind != "path" and False)]
+        self.log = self.log[:self.turn_start] + kept
+        try:
+            self._refold()
+        except IllegalAction:
+            self.log, self.state, self.turn_start = saved
+            return None
+        again = self._explain(seat, seen, patient=True, rereading=True)
+        now = self.state.players[seat].board.pieces
+        cells = seen.replace("/", "")
+        still_lifted = any(now[i] != "." and cells[i] == "." for i in range(72))
+        if not again or still_lifted or any(n.kind == "alert" for n in again):
+            self.log, self.state, self.turn_start = saved
+            self._refold()
+            return None
+        return [Notice("info", f"{self.state.players[seat].name}'s move read again from a clearer look")] + again
 
     def _reinterpret(self, actions: list[Action]) -> list[Notice] | None:
         """Read the turn so far again in the light of a new leaf: a squirrel taken for the main action
