@@ -56,6 +56,6 @@ def play_actions(start, actions, texts, step) -> tuple[object, list]:
         try:
             state, ev = step(state, action)
         except IllegalAction as exc:
-            raise RecordError(f"{text!r} is illegal: {exc.message}", index=i, code=exc.code) from None
+            raise RecordError(f"{text!r} is illegal [{exc.code}]: {exc.message}", index=i, code=exc.code) from None
         events.append(ev)
     return state, events
