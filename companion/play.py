@@ -85,21 +85,40 @@ MARKS = {"action": "", "prompt": "  > ", "alert": "  ! ", "info": "    "}
 def run_headless(live: LiveTable, feed: Iterable, out: Callable[[str], None] = print,
                  err: Callable[[str], None] | None = None) -> int:
     """Print every notice as a line, then the boards and standings. A feed that fails mid-game is
-    reported in one line (the game so far is still printed); the exit code is then 1."""
+    reported in one line (the game so far is still printed); the exit code is then 1. A frame the
+    companion cannot process is reported once and skipped."""
     err = err or out
     code = 0
-    update: Update | None = None
-    try:
-        for update in live.run(feed):
-            for n in update.notices:
-                out(f"[frame {update.frames:>4}] {MARKS.get(n.kind, '')}{n.text}")
-    except Exception as exc:  # camera unplugged, unreadable video: say so once, keep the game
-        lines = str(exc).strip().splitlines()
-        err(f"leafwatch play: the feed stopped: {lines[0] if lines else type(exc).__name__}")
-        code = 1
+    said: set[str] = set()
+    items = iter(feed)
+    while True:
+        try:
+            item = next(items)
+        except StopIteration:
+            break
+        except Exception as exc:  # camera unplugged, unreadable video: say so once, keep the game
+            err(f"leafwatch play: the feed stopped: {_one_line(exc)}")
+            code = 1
+            break
+        try:
+            update = live.process(item)
+        except Exception as exc:
+            line = f"leafwatch play: a frame could not be processed: {_one_line(exc)}"
+            if line not in said:
+                said.add(line)
+                err(line)
+            code = 1
+            continue
+        for n in update.notices:
+            out(f"[frame {update.frames:>4}] {MARKS.get(n.kind, '')}{n.text}")
     out("")
     out(summary(live))
     return code
+
+
+def _one_line(exc: BaseException) -> str:
+    lines = str(exc).strip().splitlines()
+    return lines[0] if lines else type(exc).__name__
 
 
 def summary(live: LiveTable) -> str:

@@ -112,3 +112,18 @@ def test_play_headless_keeps_the_game_when_a_frame_file_is_broken(first_move_fra
         f"leafwatch play: the feed stopped: {tmp_path / 'zzz-broken.png'} is not a readable image "
         "(JPEG, PNG, BMP, TIFF or WebP expected)"]
     assert "Tini: leaf path:" in r.stdout and "standings so far:" in r.stdout
+
+
+def test_headless_printer_skips_a_frame_it_cannot_process_and_says_so_once():
+    class Broken(LiveTable):
+        def process(self, item):
+            if isinstance(item, FrameItem):
+                raise ValueError("boom\nsecond line")
+            return super().process(item)
+
+    live = Broken(start_state(parse_players("Tini:A1,Claus:B2")))
+    out, err = [], []
+    feed = [FrameItem(None), DeclareItem(None, "berry"), FrameItem(None)]
+    assert run_headless(live, feed, out=out.append, err=err.append) == 1
+    assert err == ["leafwatch play: a frame could not be processed: boom"]
+    assert any("Tini: berry" in line for line in out)
