@@ -12,15 +12,21 @@ def register(sub) -> None:
         "play", help="live companion: watch a real table through a camera or a recording",
         description="Watch a real game of Indian Summer: every board is read from the camera, each move "
                     "checked, and the table told what to do next. Without a terminal (or with --headless) "
-                    "the notices are printed as lines instead of the TUI.")
+                    "the notices are printed as lines instead of the TUI.",
+        epilog="Keys in the TUI: b Berry, x exchange, m Mushroom, f Feather, e end the turn, d declare any "
+               "action, u undo, a dismiss alerts, space pause/resume, + and - pace, q quit.")
     p.add_argument("--players", required=True, metavar="NAME:SIDE,...",
-                   help='1 to 4 players and their board sides in seating order, e.g. "Tini:A1,Claus:B2"')
+                   help='1 to 4 players in seating order, each with the board side in front of them (A1 ... F2), '
+                        'e.g. "Tini:A1,Claus:B2"')
     src = p.add_mutually_exclusive_group()
     src.add_argument("--camera", type=int, metavar="N", help="camera number (default 0 when no --source)")
     src.add_argument("--source", metavar="PATH", help="a video file, an image, a folder of images, or a glob")
     p.add_argument("--led", metavar="URL", help="LED device: a serial port, or sim:wled / sim:adalight / sim:leafwatch")
     p.add_argument("--stable", type=int, default=3, metavar="N",
                    help="frames a board must look the same before it counts (default 3)")
+    p.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
+                   help="TUI: pause after each frame, to follow a recording at a human pace (default 0; "
+                        "+ and - change it)")
     p.add_argument("--headless", action="store_true", help="print notices as lines; no TUI")
     p.set_defaults(func=run)
 
@@ -31,6 +37,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.stable < 1:
         raise UsageError("--stable must be 1 or more")
+    if not 0 <= args.pace <= 10:
+        raise UsageError("--pace must be 0 to 10 seconds")
     try:
         seats = parse_players(args.players)
     except PlayError as exc:
@@ -57,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
             return run_headless(live, feed, err=lambda line: print(line, file=sys.stderr))
         from tui.app import run_tui
 
-        return run_tui(live, feed, title=f"leafwatch play: {who} ({where})")
+        return run_tui(live, feed, title=f"leafwatch play: {who} ({where})", pace=args.pace)
     finally:
         if led is not None:
             led.close()

@@ -73,6 +73,8 @@ def test_bad_stable_and_both_sources_are_usage_errors(tmp_path):
     assert r.returncode == 2 and "--stable" in r.stderr
     r = leafwatch("play", "--headless", "--players", "Tini:A1", "--source", "x", "--camera", "0")
     assert r.returncode == 2
+    r = leafwatch("play", "--headless", "--players", "Tini:A1", "--source", str(tmp_path), "--pace", "-1")
+    assert r.returncode == 2 and "--pace" in r.stderr
 
 
 def test_parse_players_reads_names_and_sides():
