@@ -8,10 +8,9 @@ from rich.text import Text
 
 COLUMNS = "ABCDEFGHI"
 
-# what the real pieces look like (design.md), as terminal colours
-# colours from the xterm-256 palette, so that a 256-colour terminal (tmux, screen) shows the same
+# what the real pieces look like (design.md), in colours of the xterm-256 palette, so that a
+# 256-colour terminal (tmux, screen) shows the same as a true-colour one
 LEAF_BG = {"G": "#008700", "Y": "#d7af00", "R": "#af0000"}
-HOLE_OF = {"g": "G", "y": "Y", "r": "R", "t": None}
 TREASURE = {  # printed letter -> (colour, name)
     "b": ("#8787ff", "berry"),
     "n": ("#af875f", "nut"),
