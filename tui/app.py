@@ -214,7 +214,7 @@ class LeafwatchApp(App[int]):
                     items = None
                     self.post_message(self.FeedProblem(_one_line(exc), fatal=True))
                     continue
-                self._apply(item, "feed")
+                self._apply(item)
                 if self.pace and isinstance(item, FrameItem):
                     self._wait(self.pace, stopped)
         finally:
@@ -249,7 +249,7 @@ class LeafwatchApp(App[int]):
     def _serve(self, command: tuple) -> None:
         kind = command[0]
         if kind == "declare":
-            self._apply(DeclareItem(None, command[1]), "key")
+            self._apply(DeclareItem(None, command[1]))
             return
         try:
             session = self.live.session
@@ -271,7 +271,7 @@ class LeafwatchApp(App[int]):
             self._pending = message = self.TableUpdated(update)
         self.post_message(message)
 
-    def _apply(self, item, source: str) -> None:
+    def _apply(self, item) -> None:
         try:
             update = self.live.process(item)
         except Exception as exc:  # a bug or a bad frame must not end the game: say so and go on
