@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from vision.classification import BoardReading, classify
-from vision.grids import COLUMNS, ROWS, format_grid, parse
 from vision.kit import load_kit
 from vision.location import BoardLocation, locate
 from vision.rectification import rectify

@@ -42,7 +42,6 @@ def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, st
     # the best other side (the same side turned round is an orientation question, not a side one)
     others = [s for s in scores[1:] if s[1] != best[1]]
     margin = best[0] - others[0][0] if others else float("inf")
-    turns = [s for s in scores if s[1] == best[1]]
     # a wrong grid reads symbols that fit no side well: ask for a good fit per square, not only a lead
     mean_fit = best[0] / max(int(visible.sum()), 1)
     sure = (visible.sum() >= int(t["min_visible"]) and margin >= float(t["min_log_ratio"])

@@ -12,7 +12,7 @@ import time
 import numpy as np
 
 from vision.features import square_features
-from vision.grids import COLUMNS, FLOOR_VISIBLE, ROWS
+from vision.grids import COLUMNS, FLOOR_VISIBLE
 from vision.mlp import DATA, train
 from vision.rectification import rectify
 from vision.synthetic import render_scene
@@ -53,8 +53,8 @@ def collect(n_scenes: int, base: int = TRAIN_SEED_BASE, log=print):
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--scenes", type=int, default=700)
-    ap.add_argument("--epochs", type=int, default=40)
+    ap.add_argument("--scenes", type=int, default=1000)
+    ap.add_argument("--epochs", type=int, default=50)
     args = ap.parse_args(argv)
     X, P, Q = collect(args.scenes)
     print(f"{len(X)} squares; pieces: " + ", ".join(f"{c}:{(P == c).sum()}" for c in PIECE_CLASSES))

@@ -393,7 +393,7 @@ def _paste(img, flat, H):
         return
     T = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]]) @ H
     roi = (int(x1 - x0), int(y1 - y0))
-    warped = cv2.warpPerspective(flat, T, roi, flags=cv2.INTER_AREA if False else cv2.INTER_LINEAR)
+    warped = cv2.warpPerspective(flat, T, roi, flags=cv2.INTER_LINEAR)
     mask = cv2.warpPerspective(np.full((fh, fw), 255, np.uint8), T, roi)
     m = mask.astype(np.float32)[..., None] / 255
     sub = img[y0:y1, x0:x1]
