@@ -21,7 +21,7 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     # OpenCV loads here, not at import, so other commands stay fast
-    from vision.analyze import analyze
+    from vision.analysis import analyze
     from vision.profile import ColourProfile, ProfileError
     from vision.sources import SourceError, load_image, open_source
 
