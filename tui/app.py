@@ -493,12 +493,14 @@ def run_tui(live: LiveTable, feed: Iterable | None, title: str = "leafwatch", pa
     if pace is None:
         pace = DEMO_PACE if getattr(feed, "__name__", "") == "demo_feed" else 0.0
     app = LeafwatchApp(live, feed, title=title, pace=pace)
-    code = app.run()
+    app.run()
     view = app.view
     if view is not None:
         print(f"{title}: turn {view.turn}, " + ("game over" if view.over else "game not finished"))
         for place, names, reason in view.standings:
             print(f"  {place}. {', '.join(names)}: {reason}")
-    for warning in app.warnings[-3:]:
+    for warning in dict.fromkeys(app.warnings[-3:]):
         print(f"  warning: {warning}")
-    return int(code or 0) if app.return_code is None else int(app.return_code)
+    if app.return_code:
+        return int(app.return_code)
+    return 1 if app.feed_state == "failed" else 0  # the game was kept, but the feed did not hold

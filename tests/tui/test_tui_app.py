@@ -346,3 +346,24 @@ def test_treasures_to_take_stay_in_the_to_do_list_until_the_turn_ends():
         assert app.query_one("#prompts").has_class("empty")
 
     drive(app, script)
+
+
+def test_run_tui_prints_the_standings_and_exits_1_when_the_feed_failed(monkeypatch, capsys):
+    from textual.app import App
+
+    from tui.app import run_tui
+
+    def unplugged():
+        yield DeclareItem(None, "berry")
+        raise RuntimeError("camera 0 stopped delivering frames: was it unplugged?")
+
+    async def players(pilot):
+        await until(pilot, lambda: pilot.app.feed_state == "failed")
+        await pilot.press("q")
+
+    monkeypatch.setattr(LeafwatchApp, "run", lambda self: App.run(self, headless=True, size=SIZE, auto_pilot=players))
+    code = run_tui(fresh_live(), unplugged(), title="leafwatch play")
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "leafwatch play: turn 1, game not finished" in out
+    assert "  warning: camera 0 stopped delivering frames: was it unplugged?" in out
