@@ -488,10 +488,9 @@ def _one_line(exc: BaseException) -> str:
 def run_tui(live: LiveTable, feed: Iterable | None, title: str = "leafwatch", pace: float | None = None) -> int:
     """Run the table screen until the players quit; print the final standings; return the exit code.
 
-    `pace`: seconds to wait after each frame. By default none, except for the synthetic demo, which
-    would otherwise play a whole game faster than people can follow (+ and - change it)."""
-    if pace is None:
-        pace = DEMO_PACE if getattr(feed, "__name__", "") == "demo_feed" else 0.0
+    `pace`: seconds to wait after each frame; the synthetic demo passes one, as it would otherwise
+    play a whole game faster than people can follow (+ and - change it)."""
+    pace = 0.0 if pace is None else pace
     app = LeafwatchApp(live, feed, title=title, pace=pace)
     app.run()
     view = app.view

@@ -27,10 +27,10 @@ def _run(args) -> int:
 
         if headless:
             return run_camera_demo(seed=args.seed, players=args.players, max_moves=args.moves)
-        from tui.app import run_tui
+        from tui.app import DEMO_PACE, run_tui
 
         game, live, feed = prepare_demo(args.seed, args.players, args.moves)
-        return run_tui(live, feed, title=f"leafwatch demo (seed {args.seed})")
+        return run_tui(live, feed, title=f"leafwatch demo (seed {args.seed})", pace=DEMO_PACE)
     from companion.engine_demo import run_engine_demo
 
     run_engine_demo(seed=args.seed, players=args.players)
