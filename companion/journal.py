@@ -93,5 +93,43 @@ class Journal:
             out.append(GameEntry(gid, started, players, n))
         return out
 
+    def resume(self, game: int):
+        """(set-up, actions, start state) of a journalled game, to go on with it."""
+        from engine.indian_summer.record import load_record
+        from engine.records import RecordError
+
+        record = self.record(game)
+        try:
+            loaded = load_record(record)
+        except RecordError as exc:
+            raise JournalError(f"game {game} in the journal cannot be played again: {exc}") from None
+        setup = {k: v for k, v in record.items() if k != "actions"}
+        return setup, list(loaded.actions), loaded.start
+
     def close(self) -> None:
         self.db.close()
+
+
+def default_path() -> str:
+    import os
+
+    if os.environ.get("LEAFWATCH_JOURNAL"):
+        return os.environ["LEAFWATCH_JOURNAL"]
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "leafwatch", "games.sqlite")
+
+
+def open_journal(path: str | None = None) -> Journal:
+    """The journal at `path` (default: default_path()), its folder made if needed."""
+    import os
+
+    path = path or default_path()
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as exc:
+        raise JournalError(f"cannot make the journal's folder {folder}: {exc.strerror}") from None
+    try:
+        return Journal(path)
+    except sqlite3.OperationalError as exc:
+        raise JournalError(f"{path}: cannot open the journal ({exc})") from None

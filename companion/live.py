@@ -38,10 +38,10 @@ class LiveTable:
     RELOCATE_EVERY = 15  # frames between full board searches; in between, boards are read where they were
 
     def __init__(self, state: GameState, stable_frames: int = 3, profile=None, led=None, journal=None,
-                 record: dict | None = None):
+                 record: dict | None = None, actions: list | None = None, game_id: int | None = None):
         self.led = led
         self.session = TableSession(state, stable_frames, on_cue=led.send if led is not None else None,
-                                    journal=journal, record=record)
+                                    journal=journal, record=record, actions=actions, game_id=game_id)
         self.profile = profile
         self.frames = 0
         self._locations = None

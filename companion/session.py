@@ -43,15 +43,19 @@ class TableView:
 
 class TableSession:
     def __init__(self, state: GameState, stable_frames: int = 3, on_cue: Callable[[Cue], None] | None = None,
-                 log_size: int = 200, journal=None, record: dict | None = None, actions: list | None = None):
+                 log_size: int = 200, journal=None, record: dict | None = None, actions: list | None = None,
+                 game_id: int | None = None):
         """`record` is the game's set-up as a game record (players, sides, deal); with a `journal`
-        every change is written to it at once. `actions` resume a game part-played."""
+        every change is written to it at once. `actions` resume a game part-played (`game_id`: the
+        journal's game it goes on with)."""
         self.tracker = Tracker(state, stable_frames=stable_frames)
         if actions:
             self.tracker.log = list(actions)
             self.tracker._refold()
         self.journal = journal
-        self.game_id = journal.start(record or {}) if journal is not None else None
+        self.game_id = game_id
+        if journal is not None and game_id is None:
+            self.game_id = journal.start(record or {})
         self.on_cue = on_cue
         self.alerts: dict[str, Notice] = {}
         self.history: list[str] = []

@@ -23,6 +23,7 @@ GROUPS: dict[str, str] = {
     "solo": "companion.cli.solo_cmd",
     "calibrate": "companion.cli.calibrate_cmd",
     "led": "companion.cli.led_cmd",
+    "journal": "companion.cli.journal_cmd",
 }
 
 

@@ -15,7 +15,12 @@ def register(sub) -> None:
                     "the notices are printed as lines instead of the TUI.",
         epilog="Keys in the TUI: b Berry, x exchange, m Mushroom, f Feather, e end the turn, d declare any "
                "action, u undo, a dismiss alerts, space pause/resume, + and - pace, q quit.")
-    p.add_argument("--players", required=True, metavar="NAME:SIDE,...",
+    p.add_argument("--journal", metavar="FILE", default=None,
+                   help="where every game is written as it happens (default: $LEAFWATCH_JOURNAL or "
+                        "~/.local/share/leafwatch/games.sqlite)")
+    p.add_argument("--no-journal", action="store_true", help="do not keep this game")
+    p.add_argument("--resume", type=int, metavar="GAME", help="go on with a journalled game (see 'leafwatch journal list')")
+    p.add_argument("--players", required=False, metavar="NAME:SIDE,...",
                    help='1 to 4 players in seating order, each with the board side in front of them (A1 ... F2), '
                         'e.g. "Tini:A1,Claus:B2"')
     src = p.add_mutually_exclusive_group()
@@ -39,11 +44,32 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--stable must be 1 or more")
     if not 0 <= args.pace <= 10:
         raise UsageError("--pace must be 0 to 10 seconds")
-    try:
-        seats = parse_players(args.players)
-    except PlayError as exc:
-        raise UsageError(str(exc)) from None
-    state = start_state(seats)
+    from companion.journal import JournalError, open_journal
+
+    journal = None
+    if not args.no_journal:
+        try:
+            journal = open_journal(args.journal)
+        except JournalError as exc:
+            raise CliError(f"{exc} (or play with --no-journal)") from None
+    if args.resume is not None:
+        if journal is None:
+            raise UsageError("--resume needs the journal; drop --no-journal")
+        try:
+            setup, actions, state = journal.resume(args.resume)
+        except JournalError as exc:
+            raise CliError(str(exc)) from None
+        seats = [p for p in state.players]
+    else:
+        if not args.players:
+            raise UsageError("--players is needed, e.g. --players \"Tini:A1,Claus:B2\" (or --resume GAME)")
+        try:
+            seats = parse_players(args.players)
+        except PlayError as exc:
+            raise UsageError(str(exc)) from None
+        state = start_state(seats)
+        setup = {"players": [{"name": s.name, "side": s.side} for s in seats], "deal": {"table": True}}
+        actions = []
 
     camera = args.camera if args.camera is not None or args.source else 0
     try:
@@ -56,7 +82,10 @@ def run(args: argparse.Namespace) -> int:
         frames.close()
         raise CliError(f"--led {args.led}: {exc}") from None
     try:
-        live = LiveTable(state, stable_frames=args.stable, led=led)
+        live = LiveTable(state, stable_frames=args.stable, led=led, journal=journal, record=setup,
+                         actions=actions, game_id=args.resume)
+        if journal is not None:
+            print(f"leafwatch play: game {live.session.game_id} is kept in {journal.path}", file=sys.stderr)
         feed = frame_feed(frames)
         who = ", ".join(f"{s.name} ({s.side})" for s in seats)
         where = args.source if args.source else f"camera {camera}"

@@ -72,3 +72,44 @@ def test_a_file_that_is_not_a_journal_is_refused_in_one_line(tmp_path):
     with pytest.raises(JournalError) as exc:
         Journal(str(bad))
     assert "not a leafwatch journal" in str(exc.value)
+
+
+def test_journal_commands_list_and_export_a_playable_record(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    path = str(tmp_path / "games.sqlite")
+    game = table_game(6, 2)
+    session = TableSession(game.table_start, journal=Journal(path), record=setup_of(game))
+    drive(session, game, 5)
+
+    def cli(*args):
+        return subprocess.run([sys.executable, "-m", "companion.cli", "journal", "--journal", path, *args],
+                              capture_output=True, text=True, timeout=60)
+
+    listed = cli("list")
+    assert listed.returncode == 0 and "Tini, Claus" in listed.stdout
+    out = tmp_path / "game.json"
+    assert cli("export", str(session.game_id), "--out", str(out)).returncode == 0
+    state, _ = play_record(load_record(json.loads(out.read_text())))
+    assert state == session.state
+    missing = cli("export", "99")
+    assert missing.returncode == 1 and "no game 99" in missing.stderr
+    nowhere = subprocess.run([sys.executable, "-m", "companion.cli", "journal", "--journal",
+                              str(tmp_path / "none.sqlite"), "list"], capture_output=True, text=True, timeout=60)
+    assert nowhere.returncode == 1 and "no journal" in nowhere.stderr
+
+
+def test_resume_goes_on_with_the_same_game(tmp_path):
+    path = str(tmp_path / "g.sqlite")
+    game = table_game(7, 2)
+    first = TableSession(game.table_start, journal=Journal(path), record=setup_of(game))
+    drive(first, game, 4)
+    journal = Journal(path)
+    setup, actions, start = journal.resume(first.game_id)
+    again = TableSession(start, journal=journal, record=setup, actions=actions, game_id=first.game_id)
+    assert again.state == first.state
+    again.undo()
+    assert len(Journal(path).record(first.game_id)["actions"]) == len(actions) - 1
+    assert len(journal.games()) == 1
