@@ -73,4 +73,12 @@ def square_features(rect: np.ndarray, profile=None) -> np.ndarray:
     floor_ref = np.median(corner, 0)
     context = np.concatenate([floor_ref, np.percentile(means[:, 4, -1], [20, 50]), np.log(gains)])
     rel = means[:, :3, :] - floor_ref[None, :, None]
-    return np.concatenate([per_square, rel.reshape(len(rel), -1), np.tile(context, (len(per_square), 1))], 1)
+    # the four neighbours' corners: a leaf square usually has a neighbour of its own tile, and a
+    # square beside a hand or glare spot differs from its neighbours less than from the board
+    corner_grid = corner.reshape(ROWS, COLUMNS, 3)
+    pad = np.pad(corner_grid, ((1, 1), (1, 1), (0, 0)), mode="edge")
+    nbrs = np.stack([pad[:-2, 1:-1], pad[2:, 1:-1], pad[1:-1, :-2], pad[1:-1, 2:]])
+    near = np.abs(nbrs - corner_grid[None]).sum(-1).argmin(0)  # the most alike neighbour
+    alike = np.take_along_axis(nbrs, near[None, ..., None], 0)[0].reshape(-1, 3)
+    return np.concatenate([per_square, rel.reshape(len(rel), -1), alike - corner,
+                           np.tile(context, (len(per_square), 1))], 1)
