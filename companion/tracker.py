@@ -153,7 +153,10 @@ class Tracker:
                 return reread
         if lifted:
             notices.append(Notice("alert", f"{name}: pieces were lifted from {names(lifted)}; placed pieces may not move: put them back", name, f"moved:{seat}"))
-            return notices
+            # the game goes on: those squares count as still covered while the table sorts it out
+            gone = {sq.index for sq in lifted}
+            cells = "".join(expected[i] if i in gone else ch for i, ch in enumerate(cells))
+            raw_with_hidden = "".join(expected[i] if i in gone else ch for i, ch in enumerate(raw_with_hidden))
         if not new and not animals:
             return notices
         if seat != self.state.current:
