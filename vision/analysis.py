@@ -50,8 +50,8 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
                known_sides: dict[str, str] | None = None) -> BoardResult:
     reading = classify(rectify(image, location), profile)
     match = match_side(reading.pieces, reading.printed_probs, known_sides, allow_half_turn=not location.oriented)
-    if location.alternative is not None:
-        # the outline left the grid's direction in doubt: keep the one whose printed symbols name a side
+    if location.alternative is not None and match.side is None:
+        # the printed symbols name no side on this grid: try the 9 columns along the other edges
         alt_loc = location.with_corners(location.alternative)
         alt = classify(rectify(image, alt_loc), profile)
         alt_match = match_side(alt.pieces, alt.printed_probs, known_sides, allow_half_turn=True)

@@ -278,9 +278,7 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
         if any(cv2.pointPolygonTest(o.outline.astype(np.float32), (float(c[0]), float(c[1])), False) >= 0 for o in out):
             continue  # the same board from the other mask
         (corners, score), (other, other_score) = fit_grids(image, outline)
-        doubtful = other_score > score * float(t["direction_doubt"])
-        out.append(BoardLocation(corners, "outline", False, float(support), outline, None,
-                                 other if doubtful else None))
+        out.append(BoardLocation(corners, "outline", False, float(support), outline, None, other))
     return out
 
 
