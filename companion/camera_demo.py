@@ -7,11 +7,10 @@ unseen beyond the paths' colours) and must end with the truth's boards and stand
 """
 from __future__ import annotations
 
-import sys
 from typing import Callable, Iterator
 
 from companion.live import DeclareItem, FrameItem, LiveTable
-from companion.table_script import Declaration, Snapshot, TableGame, table_game
+from companion.table_script import Declaration, TableGame, table_game
 
 STILL_FRAMES = 3  # frames that must agree on a square
 STILL_SPELL = 8  # still frames between moves: a real camera sees dozens

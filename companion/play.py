@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Iterator
 
-from companion.live import FrameItem, LiveTable, Update
+from companion.live import FrameItem, LiveTable
 from engine.indian_summer.kit import Kit, reference_kit
 from engine.indian_summer.setup import Seat, new_game, table_deal
 from engine.indian_summer.state import GameState

@@ -10,7 +10,7 @@ the tracker with `declare`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from engine.errors import IllegalAction, NotationError
 from engine.events import Event
@@ -20,7 +20,7 @@ from engine.indian_summer.actions import (
 )
 from engine.indian_summer.placement import Placement
 from engine.indian_summer.rules import step, tile_placements
-from engine.indian_summer.squares import ALL_SQUARES, Square, mask_of, names, squares_of
+from engine.indian_summer.squares import ALL_SQUARES, Square, mask_of, names
 from engine.indian_summer.state import GameState
 from engine.indian_summer.treasures import SINGULAR
 

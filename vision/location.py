@@ -109,6 +109,9 @@ def _table_mask(lab: np.ndarray, t: dict) -> np.ndarray:
     ring = np.concatenate([f[:3].reshape(-1, 3), f[-3:].reshape(-1, 3), f[:, :3].reshape(-1, 3), f[:, -3:].reshape(-1, 3)])
     k = int(t["table_clusters"])
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+    # k-means++ draws its first centres from OpenCV's RNG, which is per thread and carries over
+    # between calls: seed it so that the same frame is always read the same way
+    cv2.setRNGSeed(12345)
     _, _, centres = cv2.kmeans(ring, k, None, crit, 2, cv2.KMEANS_PP_CENTERS)
     flat = f.reshape(-1, 3)
     d = np.stack([((flat - c) ** 2).sum(1) for c in centres])

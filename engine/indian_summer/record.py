@@ -19,7 +19,7 @@ from engine.indian_summer.setup import Deal, Seat, new_game, shuffled_deal, tabl
 from engine.indian_summer.state import GameState, Options, TileInfo
 from engine.records import RecordError
 
-from engine.records import FORMAT, VERSION, check_header, parse_actions, play_actions  # noqa: F401
+from engine.records import check_header, parse_actions, play_actions
 
 
 @dataclass(frozen=True)
