@@ -84,17 +84,18 @@ def run(args: argparse.Namespace) -> int:
     try:
         live = LiveTable(state, stable_frames=args.stable, led=led, journal=journal, record=setup,
                          actions=actions, game_id=args.resume)
-        if journal is not None:
-            print(f"leafwatch play: game {live.session.game_id} is kept in {journal.path}", file=sys.stderr)
+        kept = f"game {live.session.game_id} is kept in {journal.path}" if journal is not None else "not kept"
         feed = frame_feed(frames)
         who = ", ".join(f"{s.name} ({s.side})" for s in seats)
         where = args.source if args.source else f"camera {camera}"
         if args.headless or not sys.stdout.isatty():
-            print(f"leafwatch play: {who}; watching {where}")
+            print(f"leafwatch play: {who}; watching {where}; {kept}")
             return run_headless(live, feed, err=lambda line: print(line, file=sys.stderr))
         from tui.app import run_tui
 
-        return run_tui(live, feed, title=f"leafwatch play: {who} ({where})", pace=args.pace)
+        code = run_tui(live, feed, title=f"leafwatch play: {who} ({where})", pace=args.pace)
+        print(f"leafwatch play: {kept}")
+        return code
     finally:
         if led is not None:
             led.close()
