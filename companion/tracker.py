@@ -164,13 +164,18 @@ class Tracker:
             if seat != self.state.current:
                 return notices
         actions = self._actions_for(seat, cells, new, animals, raw_with_hidden)
-        if actions is None:
-            # nothing explains the change on top of this turn's moves; once the view has settled,
-            # try the whole turn's change at once (an early look may have been taken wrongly)
-            if patient and not rereading and seat == self.state.current:
-                return self._reread_turn(seat, seen, [])
-            return None
-        if isinstance(actions, Notice):
+        if actions is None or isinstance(actions, Notice):
+            # nothing explains the change on top of this turn's moves. Once the view has settled,
+            # try the whole turn's change at once (an early look, or which player's tile the
+            # Mushroom took, may have been taken wrongly); complain only if that fails too.
+            if not rereading and seat == self.state.current and self._turn_has_seen_moves():
+                if not patient:
+                    return None
+                reread = self._reread_turn(seat, seen, [])
+                if reread is not None:
+                    return reread
+            if actions is None:
+                return None
             return notices + [actions]
         return notices + self._apply(actions, who=name, seat=seat)
 
@@ -322,6 +327,9 @@ class Tracker:
             notices.append(Notice("action", f"{who}: {a.format()}", who))
         notices += [Notice(*_notice_of(e, state)) for e in events if _notice_of(e, state)]
         return notices
+
+    def _turn_has_seen_moves(self) -> bool:
+        return any(isinstance(a, (PlaceLeaf, PlaceSquirrel, UseNut, PlaceAnimal)) for a in self.log[self.turn_start:])
 
     def _reread_turn(self, seat: int, seen: str, lifted: list[Square]) -> list[Notice] | None:
         """Squares this turn's own moves covered now read empty: the earlier reading was wrong (a hand
