@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import sys
 
 from companion.cli.errors import CliError, UsageError
@@ -40,6 +41,8 @@ def build_parser(argv: list[str]) -> argparse.ArgumentParser:
     # Load only the group asked for; for --help (or no command) load every group that exists.
     wanted = [a for a in argv if a in GROUPS][:1] or list(GROUPS)
     for name in GROUPS:
+        if importlib.util.find_spec(GROUPS[name]) is None:
+            continue  # a command group not built in this version is not offered
         if name not in wanted:
             sub.add_parser(name, help="(run 'leafwatch %s --help')" % name)
             continue
