@@ -1,0 +1,71 @@
+"""`leafwatch calibrate markers|colours`: print the corner markers; measure the camera's colour cast."""
+from __future__ import annotations
+
+import json
+import pathlib
+
+from companion.cli.errors import CliError, UsageError
+
+
+def register(sub) -> None:
+    p = sub.add_parser("calibrate", help="print corner markers; measure the camera's colour cast",
+                       description="Corner markers let the camera find every board and its A1 corner on "
+                                   "any table; the colour profile removes the camera's colour cast.")
+    verbs = p.add_subparsers(dest="verb", metavar="VERB", required=True)
+    m = verbs.add_parser("markers", help="write one printable A4 sheet (PNG) of corner markers per board")
+    m.add_argument("--out", required=True, metavar="DIR", help="folder for board1.png ... boardN.png")
+    m.add_argument("--boards", type=int, default=4, help="how many boards (1-4, default 4)")
+    m.add_argument("--square-mm", type=float, default=30.0, help="width of one Forest Floor square in mm (default 30)")
+    m.add_argument("--dpi", type=int, default=300, help="printer resolution (default 300); print at 100 %%")
+    m.set_defaults(func=_markers)
+    c = verbs.add_parser("colours", help="measure the camera's colour cast on the markers' white margins")
+    c.add_argument("image", help="a camera frame with the corner markers in view")
+    c.add_argument("--out", required=True, metavar="FILE", help="the profile to write (JSON), for --profile")
+    c.set_defaults(func=_colours)
+
+
+def _markers(args) -> int:
+    import cv2
+
+    from calibration.markers import marker_sheet
+
+    if not 1 <= args.boards <= 4:
+        raise UsageError("--boards must be 1 to 4")
+    if not 72 <= args.dpi <= 1200:
+        raise UsageError("--dpi must be 72 to 1200")
+    out = pathlib.Path(args.out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CliError(f"cannot make {out}: {exc.strerror}") from None
+    for board in range(args.boards):
+        try:
+            page = marker_sheet(board, args.square_mm, args.dpi)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+        path = out / f"board{board + 1}.png"
+        if not cv2.imwrite(str(path), page):
+            raise CliError(f"cannot write {path}")
+        print(f"{path}: board {board + 1}, markers {4 * board}-{4 * board + 3}, {args.square_mm:g} mm squares at {args.dpi} dpi")
+    return 0
+
+
+def _colours(args) -> int:
+    from calibration.colour import CalibrationError, measure_white
+    from vision.sources import SourceError, load_image
+
+    try:
+        image = load_image(args.image)
+    except SourceError as exc:
+        raise CliError(str(exc)) from None
+    try:
+        profile = measure_white(image)
+    except CalibrationError as exc:
+        raise CliError(str(exc)) from None
+    try:
+        pathlib.Path(args.out).write_text(json.dumps({"white_bgr": list(profile.white_bgr)}, indent=2) + "\n")
+    except OSError as exc:
+        raise CliError(f"cannot write {args.out}: {exc.strerror}") from None
+    b, g, r = profile.white_bgr
+    print(f"{args.out}: the markers' white reads B {b:.0f} G {g:.0f} R {r:.0f}; use it with --profile {args.out}")
+    return 0
