@@ -15,6 +15,7 @@ def register(sub) -> None:
     p.add_argument("--headless", action="store_true", help="print the log and standings; no TUI")
     p.add_argument("--engine-only", action="store_true", help="bots play the engine directly, no camera pipeline")
     p.add_argument("--moves", type=int, default=None, help="stop the camera demo after this many moves")
+    p.add_argument("--led", metavar="URL", help="show the cues on an LED device too, e.g. sim:wled (a simulated strip)")
     p.set_defaults(func=_run)
 
 
@@ -27,10 +28,19 @@ def _run(args) -> int:
 
         if headless:
             return run_camera_demo(seed=args.seed, players=args.players, max_moves=args.moves)
+        from companion.play import open_led
         from tui.app import DEMO_PACE, run_tui
 
-        game, live, feed = prepare_demo(args.seed, args.players, args.moves)
-        return run_tui(live, feed, title=f"leafwatch demo (seed {args.seed})", pace=DEMO_PACE)
+        try:
+            led = open_led(args.led)
+        except (ValueError, OSError) as exc:
+            raise UsageError(f"--led {args.led}: {exc}") from None
+        try:
+            game, live, feed = prepare_demo(args.seed, args.players, args.moves, led=led)
+            return run_tui(live, feed, title=f"leafwatch demo (seed {args.seed})", pace=DEMO_PACE)
+        finally:
+            if led is not None:
+                led.close()
     from companion.engine_demo import run_engine_demo
 
     run_engine_demo(seed=args.seed, players=args.players)
