@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable, Iterator
 
 from companion.live import DeclareItem, FrameItem, LiveTable
+from companion.play import MARKS, summary
 from companion.table_script import Declaration, TableGame, table_game
 
 STILL_FRAMES = 3  # frames that must agree on a square
@@ -62,29 +63,11 @@ def run_camera_demo(seed: int = 1, players: int = 3, max_moves: int | None = Non
     game, live, feed = prepare_demo(seed, players, max_moves)
     names = ", ".join(f"{p.name} (board {p.side})" for p in game.truth_start.players)
     out(f"leafwatch demo: a synthetic camera watches {players} players: {names}")
-    shown: set[str] = set()
     for update in live.run(feed):
-        open_now = {p.key for p in update.view.prompts}
-        shown &= open_now | {n.key for n in update.notices if n.kind == "prompt"}
         for n in update.notices:
-            if n.kind == "prompt" and n.key:
-                if n.key in shown:
-                    continue  # the same thing still to do: said once
-                shown.add(n.key)
-            mark = {"action": "", "prompt": "  > ", "alert": "  ! ", "info": "    "}[n.kind]
-            out(f"[frame {update.frames:>4}] {mark}{n.text}")
-    view = live.session.view()
+            out(f"[frame {update.frames:>4}] {MARKS[n.kind]}{n.text}")
     out("")
-    for p in view.players:
-        out(f"{p.name} ({p.side}): {p.empty_squares} empty, treasures {p.treasures}")
-        out("    " + p.pieces)
-    if view.over:
-        out("final phase:")
-        for name, steps in view.final_steps:
-            out(f"  {name}: " + "; ".join(steps))
-    out("standings" + ("" if view.over else " so far") + ":")
-    for place, names_, reason in view.standings:
-        out(f"  {place}. {', '.join(names_)}: {reason}")
+    out(summary(live))
     if game.truth_end is not None and max_moves is None:
         wrong = sum(a != b for x, y in zip(live.session.state.players, game.truth_end.players)
                     for a, b in zip(x.board.pieces, y.board.pieces))

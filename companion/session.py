@@ -120,6 +120,7 @@ class TableSession:
     def _take(self, notices: list[Notice]) -> list[Notice]:
         if self.journal is not None:
             self.journal.sync(self.game_id, [a.format() for a in self.tracker.log])
+        fresh = []  # what is new to say: a prompt still open is said once
         for n in notices:
             if n.kind == "action":
                 self.history.append(n.text)
@@ -132,7 +133,7 @@ class TableSession:
                 self._cue(Cue("alert", seat=self._seat_of(n.player)))
             elif n.kind == "prompt":
                 if n.key and n.key in self._logged_prompts:
-                    continue  # still the same thing to do: said once is enough
+                    continue
                 self._logged_prompts.add(n.key)
                 self.history.append("> " + n.text)
                 if n.key.startswith(("token:", "take:")):
@@ -143,6 +144,7 @@ class TableSession:
                 self.history.append("  " + n.text)
                 if n.key == "end_triggered":
                     self._cue(Cue("end_triggered", seat=self._seat_of(n.player)))
+            fresh.append(n)
         still_open = {p.key for p in self.tracker.open_prompts()}
         self._logged_prompts &= still_open | {n.key for n in notices if n.kind == "prompt"}
         if self.state.over:
@@ -150,7 +152,7 @@ class TableSession:
             self._cue(Cue("winner", seat=self._seat_of(winners[0])))
         else:
             self._cue_turn()
-        return notices
+        return fresh
 
     def _cue_turn(self) -> None:
         if self.state.current != self._last_turn_seat and not self.state.over:
