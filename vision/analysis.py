@@ -8,7 +8,7 @@ import numpy as np
 
 from vision.classification import BoardReading, classify
 from vision.kit import load_kit
-from vision.location import BoardLocation, locate
+from vision.location import BoardLocation, fit_grids, locate
 from vision.rectification import rectify
 from vision.sides import match_side
 
@@ -57,6 +57,20 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         alt_match = match_side(alt.pieces, alt.printed_probs, known_sides, allow_half_turn=True)
         if alt_match.side is not None and (match.side is None or alt_match.margin > match.margin):
             location, reading, match = alt_loc, alt, alt_match
+    if match.side is None and not location.oriented:
+        # still no side: the outline may be wrong (an arm dragged a corner); try the board's other outlines
+        for outline in location.other_outlines:
+            found = None
+            for corners in fit_grids(image, outline):
+                loc = BoardLocation(corners[0], location.method, False, location.score, outline, None, None,
+                                    location.other_outlines)
+                rd = classify(rectify(image, loc), profile)
+                m = match_side(rd.pieces, rd.printed_probs, known_sides, allow_half_turn=True)
+                if m.side is not None and (found is None or m.margin > found[2].margin):
+                    found = (loc, rd, m)
+            if found is not None:
+                location, reading, match = found
+                break
     oriented_by = "markers" if location.oriented else ("printed layout" if match.side else "guess")
     if match.half_turn and not location.oriented:
         location = location.turned(2)

@@ -29,14 +29,19 @@ class BoardLocation:
     board_index: int | None = None  # from marker ids
     # the grid with the 9 columns along the other pair of edges, when the outline left it in doubt
     alternative: np.ndarray | None = None
+    # other outlines found for the same board (other masks, an arm cut away), best edge support first: an
+    # arm over a board's edge can drag one corner of the best-supported outline along the arm, and then
+    # the grid names no side; vision.analysis tries these before guessing
+    other_outlines: tuple = ()
 
     def turned(self, quarter_turns: int) -> "BoardLocation":
         """The same grid with A1 moved `quarter_turns` corners on, clockwise (2: the opposite seat)."""
         return BoardLocation(np.roll(self.corners, -quarter_turns, 0), self.method, self.oriented, self.score,
-                             self.outline, self.board_index)
+                             self.outline, self.board_index, None, self.other_outlines)
 
     def with_corners(self, corners: np.ndarray) -> "BoardLocation":
-        return BoardLocation(corners, self.method, self.oriented, self.score, self.outline, self.board_index)
+        return BoardLocation(corners, self.method, self.oriented, self.score, self.outline, self.board_index,
+                             None, self.other_outlines)
 
 
 def locate(image: np.ndarray, markers: bool = True, outline: bool = True) -> list[BoardLocation]:
@@ -246,6 +251,35 @@ def _candidates(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
     return out
 
 
+def _arm_cuts(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
+    """Quadrilaterals of each large blob opened at several arm-cut sizes, whether or not the blob already
+    looked like a board: an arm over one edge can leave a blob whose quadrilateral passes with a corner
+    dragged along the arm. Only ever other outlines of a board found otherwise."""
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (close, close)))
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    area_total = mask.shape[0] * mask.shape[1]
+    out = []
+    for cnt in contours:
+        area = cv2.contourArea(cnt)
+        if not t["min_area"] * area_total <= area <= t["max_area"] * area_total:
+            continue
+        blob = np.zeros_like(mask)
+        cv2.drawContours(blob, [cnt], -1, 255, -1)
+        for cut in t["extra_arm_cuts"]:
+            k = max(5, int(np.sqrt(area) * float(cut)) | 1)
+            opened = cv2.morphologyEx(blob, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+            cs, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+            for main in cs:
+                if cv2.contourArea(main) < t["min_area"] * area_total:
+                    continue
+                quad = _quad_from_contour(main)
+                if quad is not None and _plausible(quad, cv2.contourArea(main), t, strict=False):
+                    out.append(quad)
+    return out
+
+
 def _plausible(quad: np.ndarray, area: float, t: dict, strict: bool) -> bool:
     qa = cv2.contourArea(quad.astype(np.float32))
     fill = area / max(qa, 1)
@@ -269,19 +303,33 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
     # a board whose tiles share the table's colours leaves a ragged blob: also try it closed harder
     quads = _candidates(table, t) + _candidates(table, t, close=int(t["table_close"])) + \
         _candidates(_edge_mask(small, t), t)
+    extra = _arm_cuts(table, t) + _arm_cuts(table, t, close=int(t["table_close"]))
     scored = []
-    for quad in quads:
-        outline, support = refine_outline(image, quad / scale)
-        if support >= float(t["min_edge_support"]):
-            scored.append((support, outline))
-    scored.sort(key=lambda s: -s[0])
-    out: list[BoardLocation] = []
-    for support, outline in scored:
+    for primary, qs in ((True, quads), (False, extra)):
+        for quad in qs:
+            outline, support = refine_outline(image, quad / scale)
+            if support >= float(t["min_edge_support"]):
+                scored.append((primary, support, outline))
+    scored.sort(key=lambda s: (not s[0], -s[1]))
+    kept: list[tuple[float, np.ndarray, list]] = []  # (support, outline, other outlines of the same board)
+    for primary, support, outline in scored:
         c = outline.mean(0)
-        if any(cv2.pointPolygonTest(o.outline.astype(np.float32), (float(c[0]), float(c[1])), False) >= 0 for o in out):
-            continue  # the same board from the other mask
+        home = next((k for k in kept if cv2.pointPolygonTest(
+            k[1].astype(np.float32), (float(c[0]), float(c[1])), False) >= 0), None)
+        if home is None:
+            if primary:
+                kept.append((support, outline, []))
+            continue
+        # the same board from another mask: keep it, unless it is nearly the outline already kept
+        same = float(t["other_outline_same"]) * np.linalg.norm(home[1] - np.roll(home[1], -1, 0), axis=1).mean()
+        if len(home[2]) < int(t["other_outlines"]) and all(
+                min(np.abs(np.roll(outline, -r, 0) - o).max() for r in range(4)) > same
+                for o in [home[1]] + home[2]):
+            home[2].append(outline)
+    out: list[BoardLocation] = []
+    for support, outline, others in kept:
         (corners, score), (other, other_score) = fit_grids(image, outline)
-        out.append(BoardLocation(corners, "outline", False, float(support), outline, None, other))
+        out.append(BoardLocation(corners, "outline", False, float(support), outline, None, other, tuple(others)))
     return out
 
 
