@@ -50,8 +50,8 @@ class _Watch:
     recent: list = field(default_factory=list)  # the last few readings of this board
     accepted: str | None = None
     puzzled: str | None = None  # a reading no legal move explains, seen once: alert if it stays
-    voted: str | None = None
-    steady: int = 0  # frames the voted reading has stayed the same
+    voted: tuple | None = None  # the change the last vote showed
+    steady: int = 0  # frames that change has stayed the same
 
 
 @dataclass
@@ -104,10 +104,13 @@ class Tracker:
             # the vote over recent frames is the steadiness test: a square counts once enough frames agree
             w.recent = (w.recent + [seen.pieces])[-(2 * self.stable_frames - 1):]
             voted = _vote(w.recent, self.stable_frames)
-            w.steady = w.steady + 1 if voted == w.voted else 1
-            w.voted = voted
-            if voted == w.accepted:
-                continue
+            # steady means: the change this reading shows (against the engine's board) holds still;
+            # squares flickering between unreadable and as-they-were do not count
+            change = _change_of(self.state.players[seat].board.pieces, voted)
+            w.steady = w.steady + 1 if change == w.voted else 1
+            w.voted = change
+            if voted == w.accepted or w.steady < 2:
+                continue  # (a vote that still moves is a board caught mid-change, square by square)
             # unreadable squares that stay put for a while are the camera's doubt, not a hand
             explained = self._explain(seat, voted, patient=w.steady >= 2 * self.stable_frames)
             if explained is None:
@@ -288,21 +291,30 @@ class Tracker:
         return [(Source("path", i), t) for i, t in enumerate(state.player.path)]
 
     def _animal_for(self, cells: str, squares: list[Square]) -> Action | None:
-        """The legal animal placement that best fits the squares read as animal; None to wait."""
+        """The legal animal placement that best fits the squares read as animal; None to wait.
+
+        A square read as an empty hole counts against an animal lying there; an unreadable one only
+        half. If a larger animal would fit as well but for unreadable squares, look again first."""
         from engine.indian_summer.rules import legal_actions
 
         seen = mask_of(squares)
-        best = None
+        scored = []
         for a in legal_actions(self.state):
             if not isinstance(a, PlaceAnimal) or not a.mask & seen:
                 continue
-            cost = sum(0 if cells[s.index] == "a" else 0.5 if cells[s.index] in "?gyr" else 1 for s in a.squares)
-            cost += bin(seen & ~a.mask).count("1")
-            if best is None or cost < best[0]:
-                best = (cost, a)
-        if best is None or best[0] > 0.5:
+            cost = sum(0 if cells[s.index] == "a" else 0.5 if cells[s.index] == "?" else 1 for s in a.squares)
+            scored.append((cost + bin(seen & ~a.mask).count("1"), a))
+        if not scored:
             return None
-        return best[1]
+        cost, best = min(scored, key=lambda c: (c[0], -bin(c[1].mask).count("1")))
+        if cost > 0.5:
+            return None
+        unclear = mask_of(s for s in ALL_SQUARES if cells[s.index] == "?")
+        for _, other in scored:
+            grown = other.mask & ~best.mask
+            if other.mask & best.mask == best.mask and grown and grown & unclear == grown:
+                return None  # a larger animal may lie there, under squares not yet seen
+        return best
 
     # ------------------------------------------------------------------ applying
     def _apply(self, actions: list[Action], who: str, seat: int | None = None) -> list[Notice]:
@@ -450,6 +462,11 @@ def _vote(readings: list[str], needed: int) -> str:
         best = max(set(chars), key=chars.count)
         out.append(best if chars.count(best) >= needed or best == "/" else "?")
     return "".join(out)
+
+
+def _change_of(expected: tuple[str, ...], voted: str) -> tuple:
+    cells = voted.replace("/", "")
+    return tuple((i, ch) for i, ch in enumerate(cells) if ch != "?" and _believe(expected[i], ch) != expected[i])
 
 
 def _believe(expected: str, seen: str) -> str:
