@@ -8,9 +8,10 @@ import numpy as np
 
 from vision.classification import BoardReading, classify
 from vision.kit import load_kit
-from vision.location import BoardLocation, fit_grids, locate
+from vision.location import BoardLocation, fit_grids, locate, refine_outline
 from vision.rectification import rectify
 from vision.sides import match_side
+from vision.thresholds import thresholds
 
 
 @dataclass(frozen=True, eq=False)
@@ -59,11 +60,15 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
             location, reading, match = alt_loc, alt, alt_match
     if match.side is None and not location.oriented:
         # still no side: the outline may be wrong (an arm dragged a corner); try the board's other outlines
-        for outline in location.other_outlines:
+        raw = []
+        for quad in location.raw_outlines:
+            outline, support = refine_outline(image, quad)
+            if support >= float(thresholds()["locate"]["min_edge_support"]):
+                raw.append((support, outline))
+        for outline in list(location.other_outlines) + [o for _, o in sorted(raw, key=lambda r: -r[0])]:
             found = None
             for corners in fit_grids(image, outline):
-                loc = BoardLocation(corners[0], location.method, False, location.score, outline, None, None,
-                                    location.other_outlines)
+                loc = BoardLocation(corners[0], location.method, False, location.score, outline)
                 rd = classify(rectify(image, loc), profile)
                 m = match_side(rd.pieces, rd.printed_probs, known_sides, allow_half_turn=True)
                 if m.side is not None and (found is None or m.margin > found[2].margin):

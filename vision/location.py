@@ -33,15 +33,18 @@ class BoardLocation:
     # arm over a board's edge can drag one corner of the best-supported outline along the arm, and then
     # the grid names no side; vision.analysis tries these before guessing
     other_outlines: tuple = ()
+    # more such outlines, from arms cut away at several sizes, not yet refined (refine_outline) or checked for
+    # edge support: refining them all would triple the cost of locate, and only a board naming no side needs them
+    raw_outlines: tuple = ()
 
     def turned(self, quarter_turns: int) -> "BoardLocation":
         """The same grid with A1 moved `quarter_turns` corners on, clockwise (2: the opposite seat)."""
         return BoardLocation(np.roll(self.corners, -quarter_turns, 0), self.method, self.oriented, self.score,
-                             self.outline, self.board_index, None, self.other_outlines)
+                             self.outline, self.board_index, None, self.other_outlines, self.raw_outlines)
 
     def with_corners(self, corners: np.ndarray) -> "BoardLocation":
         return BoardLocation(corners, self.method, self.oriented, self.score, self.outline, self.board_index,
-                             None, self.other_outlines)
+                             None, self.other_outlines, self.raw_outlines)
 
 
 def locate(image: np.ndarray, markers: bool = True, outline: bool = True) -> list[BoardLocation]:
@@ -265,12 +268,13 @@ def _arm_cuts(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
         area = cv2.contourArea(cnt)
         if not t["min_area"] * area_total <= area <= t["max_area"] * area_total:
             continue
-        blob = np.zeros_like(mask)
-        cv2.drawContours(blob, [cnt], -1, 255, -1)
+        x, y, bw, bh = cv2.boundingRect(cnt)
+        blob = np.zeros((bh + 2, bw + 2), np.uint8)  # the blob alone, cropped: opening is costly at big kernels
+        cv2.drawContours(blob, [cnt], -1, 255, -1, offset=(1 - x, 1 - y))
         for cut in t["extra_arm_cuts"]:
             k = max(5, int(np.sqrt(area) * float(cut)) | 1)
             opened = cv2.morphologyEx(blob, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-            cs, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+            cs, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE, offset=(x - 1, y - 1))
             for main in cs:
                 if cv2.contourArea(main) < t["min_area"] * area_total:
                     continue
@@ -303,33 +307,41 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
     # a board whose tiles share the table's colours leaves a ragged blob: also try it closed harder
     quads = _candidates(table, t) + _candidates(table, t, close=int(t["table_close"])) + \
         _candidates(_edge_mask(small, t), t)
-    extra = _arm_cuts(table, t) + _arm_cuts(table, t, close=int(t["table_close"]))
     scored = []
-    for primary, qs in ((True, quads), (False, extra)):
-        for quad in qs:
-            outline, support = refine_outline(image, quad / scale)
-            if support >= float(t["min_edge_support"]):
-                scored.append((primary, support, outline))
-    scored.sort(key=lambda s: (not s[0], -s[1]))
-    kept: list[tuple[float, np.ndarray, list]] = []  # (support, outline, other outlines of the same board)
-    for primary, support, outline in scored:
+    for quad in quads:
+        outline, support = refine_outline(image, quad / scale)
+        if support >= float(t["min_edge_support"]):
+            scored.append((support, outline))
+    scored.sort(key=lambda s: -s[0])
+    kept: list[tuple[float, np.ndarray, list, list]] = []  # (support, outline, other outlines, raw ones)
+
+    def home_of(outline):
         c = outline.mean(0)
-        home = next((k for k in kept if cv2.pointPolygonTest(
+        return next((k for k in kept if cv2.pointPolygonTest(
             k[1].astype(np.float32), (float(c[0]), float(c[1])), False) >= 0), None)
-        if home is None:
-            if primary:
-                kept.append((support, outline, []))
-            continue
-        # the same board from another mask: keep it, unless it is nearly the outline already kept
+
+    def new_to(home, outline):
+        # another outline of the same board adds something unless it is nearly one already kept
         same = float(t["other_outline_same"]) * np.linalg.norm(home[1] - np.roll(home[1], -1, 0), axis=1).mean()
-        if len(home[2]) < int(t["other_outlines"]) and all(
-                min(np.abs(np.roll(outline, -r, 0) - o).max() for r in range(4)) > same
-                for o in [home[1]] + home[2]):
+        return len(home[2]) + len(home[3]) < int(t["other_outlines"]) and all(
+            min(np.abs(np.roll(outline, -r, 0) - o).max() for r in range(4)) > same
+            for o in [home[1]] + home[2] + home[3])
+
+    for support, outline in scored:
+        home = home_of(outline)
+        if home is None:
+            kept.append((support, outline, [], []))
+        elif new_to(home, outline):  # the same board from another mask
             home[2].append(outline)
+    for quad in _arm_cuts(table, t) + _arm_cuts(table, t, close=int(t["table_close"])):
+        home = home_of(quad / scale)
+        if home is not None and new_to(home, quad / scale):
+            home[3].append(quad / scale)
     out: list[BoardLocation] = []
-    for support, outline, others in kept:
+    for support, outline, others, raw in kept:
         (corners, score), (other, other_score) = fit_grids(image, outline)
-        out.append(BoardLocation(corners, "outline", False, float(support), outline, None, other, tuple(others)))
+        out.append(BoardLocation(corners, "outline", False, float(support), outline, None, other, tuple(others),
+                                 tuple(raw)))
     return out
 
 
