@@ -214,18 +214,28 @@ def _edge_mask(small: np.ndarray, t: dict) -> np.ndarray:
     return cv2.erode(filled, np.ones((3, 3), np.uint8))
 
 
-def _candidates(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
-    """Quadrilaterals (working-scale px) of the large blobs in a mask."""
+def _board_sized_blobs(mask: np.ndarray, t: dict, close: int) -> tuple[np.ndarray, list]:
+    """The mask cleaned of specks and pinholes, and its outer contours (with their areas) whose size
+    could be a board's."""
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (close, close)))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     area_total = mask.shape[0] * mask.shape[1]
-    out = []
+    blobs = []
     for cnt in contours:
         area = cv2.contourArea(cnt)
-        if not t["min_area"] * area_total <= area <= t["max_area"] * area_total:
-            continue
+        if t["min_area"] * area_total <= area <= t["max_area"] * area_total:
+            blobs.append((cnt, area))
+    return mask, blobs
+
+
+def _candidates(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
+    """Quadrilaterals (working-scale px) of the large blobs in a mask."""
+    mask, blobs = _board_sized_blobs(mask, t, close)
+    area_total = mask.shape[0] * mask.shape[1]
+    out = []
+    for cnt, area in blobs:
         blob = np.zeros_like(mask)
         cv2.drawContours(blob, [cnt], -1, 255, -1)
         quad = _quad_from_contour(cnt)
@@ -258,16 +268,10 @@ def _arm_cuts(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
     """Quadrilaterals of each large blob opened at several arm-cut sizes, whether or not the blob already
     looked like a board: an arm over one edge can leave a blob whose quadrilateral passes with a corner
     dragged along the arm. Only ever other outlines of a board found otherwise."""
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (close, close)))
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    mask, blobs = _board_sized_blobs(mask, t, close)
     area_total = mask.shape[0] * mask.shape[1]
     out = []
-    for cnt in contours:
-        area = cv2.contourArea(cnt)
-        if not t["min_area"] * area_total <= area <= t["max_area"] * area_total:
-            continue
+    for cnt, area in blobs:
         x, y, bw, bh = cv2.boundingRect(cnt)
         blob = np.zeros((bh + 2, bw + 2), np.uint8)  # the blob alone, cropped: opening is costly at big kernels
         cv2.drawContours(blob, [cnt], -1, 255, -1, offset=(1 - x, 1 - y))
@@ -436,7 +440,6 @@ def _refine_edges(image: np.ndarray, quad: np.ndarray, samples: int, reach_share
 def _line_profiles(gray: np.ndarray, axis: int) -> np.ndarray:
     """Evidence for a grid line at each position across `axis`: colour steps plus thin dark lines."""
     g = gray if axis == 1 else gray.T
-    n = g.shape[1]
     band = g[int(0.08 * g.shape[0]):int(0.92 * g.shape[0])]
     step = np.abs(np.diff(band, axis=1))
     step = np.concatenate([step[:, :1], (step[:, 1:] + step[:, :-1]) / 2, step[:, -1:]], 1)
