@@ -36,6 +36,9 @@ class BoardLocation:
     # more such outlines, from arms cut away at several sizes, not yet refined (refine_outline) or checked for
     # edge support: refining them all would triple the cost of locate, and only a board naming no side needs them
     raw_outlines: tuple = ()
+    # the corner markers seen (markers method): their corners in grid squares and in image px, which any
+    # other grid for this board must map onto each other
+    marker_points: tuple | None = None
 
     def turned(self, quarter_turns: int) -> "BoardLocation":
         """The same grid with A1 moved `quarter_turns` corners on, clockwise (2: the opposite seat)."""
@@ -59,20 +62,47 @@ def locate(image: np.ndarray, markers: bool = True, outline: bool = True) -> lis
             o.outline.astype(np.float32), tuple(float(v) for v in m.corners.mean(0)), False) >= 0]
         for o in inside:
             by_outline.remove(o)
-        if m.score >= 0.75 or not inside:
-            found.append(m)
-            continue
-        # one or two markers seen: their homography extrapolates poorly across the board, so take the
-        # outline's grid and only the orientation from the markers
-        sq = np.linalg.norm(m.corners[1] - m.corners[0]) / COLUMNS
-        options = [np.roll(c, -k, 0) for c in (inside[0].corners, inside[0].alternative) if c is not None
-                   for k in range(4)]
-        best = min(options, key=lambda c: np.abs(c - m.corners).max())
-        if np.abs(best - m.corners).max() < 2.5 * sq:
-            found.append(BoardLocation(best, "markers+outline", True, m.score, inside[0].outline, m.board_index))
-        else:
-            found.append(m)
+        # three or four markers around the board pin its grid; fewer extrapolate across it
+        found.append(m if m.score >= 0.75 else _marker_guided(image, m, inside))
     return found + by_outline
+
+
+def _marker_error(corners: np.ndarray, marker_points: tuple) -> float:
+    """How far (median, in squares) a grid puts the seen markers from where they are in the image."""
+    obj, img = marker_points
+    grid = np.float32([[0, 0], [COLUMNS, 0], [COLUMNS, ROWS], [0, ROWS]])
+    H = cv2.getPerspectiveTransform(grid, np.float32(corners))
+    pred = cv2.perspectiveTransform(np.float32(obj)[None], H)[0]
+    sq = np.linalg.norm(corners - np.roll(corners, -1, 0), axis=1).mean() / ((COLUMNS + ROWS) / 2)
+    return float(np.median(np.linalg.norm(pred - img, axis=1)) / max(sq, 1e-6))
+
+
+def _marker_guided(image: np.ndarray, m: BoardLocation, inside: list[BoardLocation]) -> BoardLocation:
+    """The best grid for a board whose markers were seen: markers give the orientation for certain but,
+    with one or two seen or a marker partly hidden, a homography that extrapolates poorly across the
+    board; the board's own outline gives the grid's lines exactly. Among outline grids (found ones, and
+    ones searched for around the markers' grid) the one that puts the markers where they are seen wins."""
+    t = thresholds()["locate"]
+    outlines = [o.outline for o in inside] + [q for o in inside for q in o.other_outlines]
+    sq = np.linalg.norm(m.corners - np.roll(m.corners, -1, 0), axis=1).mean() / ((COLUMNS + ROWS) / 2)
+    centre = m.corners.mean(0)
+    for margin in t["marker_outline_margins"]:  # the board's cut edge lies a margin outside its grid
+        grown = centre + (m.corners - centre) * (1 + 2 * float(margin) * sq / np.linalg.norm(m.corners - centre, axis=1))[:, None]
+        outline, support = refine_outline(image, grown)
+        if support >= float(t["min_edge_support"]):
+            outlines.append(outline)
+    best, best_err = None, float(t["marker_grid_max_error"])
+    for outline in outlines:
+        for corners, _ in fit_grids(image, outline):
+            for k in range(4):
+                c = np.roll(corners, -k, 0)
+                err = _marker_error(c, m.marker_points)
+                if err < best_err:
+                    best, best_err = c, err
+    if best is None:
+        return m
+    outline = inside[0].outline if inside else None
+    return BoardLocation(best, "markers+outline", True, m.score, outline, m.board_index, marker_points=m.marker_points)
 
 
 def locate_by_markers(image: np.ndarray) -> list[BoardLocation]:
@@ -103,7 +133,8 @@ def locate_by_markers(image: np.ndarray) -> list[BoardLocation]:
         if H is None:
             continue
         c = cv2.perspectiveTransform(grid[None], H)[0]
-        out.append(BoardLocation(c.astype(np.float64), "markers", True, float(len(obj)) / 4, None, board))
+        out.append(BoardLocation(c.astype(np.float64), "markers", True, float(len(obj)) / 4, None, board,
+                                 marker_points=(src, dst)))
     return out
 
 
