@@ -51,12 +51,13 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
                known_sides: dict[str, str] | None = None) -> BoardResult:
     reading = classify(rectify(image, location), profile)
     match = match_side(reading.pieces, reading.printed_probs, known_sides, allow_half_turn=not location.oriented)
-    if location.alternative is not None and match.side is None:
-        # the printed symbols name no side on this grid: try the 9 columns along the other edges
+    if location.alternative is not None:
+        # a nearly square board leaves the grid's direction in doubt: the direction whose symbols speak
+        # for a side more clearly wins (a hand can make the wrong one name a side too)
         alt_loc = location.with_corners(location.alternative)
         alt = classify(rectify(image, alt_loc), profile)
         alt_match = match_side(alt.pieces, alt.printed_probs, known_sides, allow_half_turn=True)
-        if alt_match.side is not None and (match.side is None or alt_match.margin > match.margin):
+        if _better(alt_match, match):
             location, reading, match = alt_loc, alt, alt_match
     if match.side is None and not location.oriented:
         # still no side: the outline may be wrong (an arm dragged a corner); try the board's other outlines
@@ -65,17 +66,18 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
             outline, support = refine_outline(image, quad)
             if support >= float(thresholds()["locate"]["min_edge_support"]):
                 raw.append((support, outline))
+        # every other outline is tried: an outline still dragged a little can name a wrong side, by a
+        # narrower lead than the board's true outline
+        best = None
         for outline in list(location.other_outlines) + [o for _, o in sorted(raw, key=lambda r: -r[0])]:
-            found = None
             for corners in fit_grids(image, outline):
                 loc = BoardLocation(corners[0], location.method, False, location.score, outline)
                 rd = classify(rectify(image, loc), profile)
                 m = match_side(rd.pieces, rd.printed_probs, known_sides, allow_half_turn=True)
-                if m.side is not None and (found is None or m.margin > found[2].margin):
-                    found = (loc, rd, m)
-            if found is not None:
-                location, reading, match = found
-                break
+                if best is None or _better(m, best[2]):
+                    best = (loc, rd, m)
+        if best is not None and best[2].side is not None:
+            location, reading, match = best
     oriented_by = "markers" if location.oriented else ("printed layout" if match.side else "guess")
     if match.half_turn and not location.oriented:
         location = location.turned(2)
@@ -87,6 +89,12 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         printed = reading.printed
     return BoardResult(location.corners, match.side, reading.pieces, printed, reading.confidence,
                        location.method, oriented_by, reading)
+
+
+def _better(a, b) -> bool:
+    """Whether side match `a` speaks for its grid more than `b` does: it names a side, by a wider lead
+    (the lead grows with every symbol that fits, where a fit per square favours a grid that sees few)."""
+    return a.side is not None and (b.side is None or a.margin > b.margin)
 
 
 def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None = None,

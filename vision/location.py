@@ -16,6 +16,7 @@ import numpy as np
 
 from vision.grids import COLUMNS, ROWS
 from vision.markers import load_marker_layout
+from vision.outline_lines import quads_from_runs
 from vision.thresholds import thresholds
 
 
@@ -295,6 +296,26 @@ def _candidates(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
     return out
 
 
+def _run_quads(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
+    """Outlines from the straight runs of each large blob's edge (vision.outline_lines), kept when the
+    mask fills them as it fills a board (an arm over a board is not table either)."""
+    mask, blobs = _board_sized_blobs(mask, t, close)
+    area_total = mask.shape[0] * mask.shape[1]
+    out = []
+    for cnt, area in blobs:
+        for quad in quads_from_runs(cnt, area, t):
+            qa = cv2.contourArea(quad.astype(np.float32))
+            if not t["min_area"] * area_total <= qa <= t["max_area"] * area_total:
+                continue
+            inside = np.zeros_like(mask)
+            cv2.fillPoly(inside, [np.round(quad).astype(np.int32)], 255)
+            covered = cv2.countNonZero(cv2.bitwise_and(inside, mask))
+            if _plausible(quad, covered, t, strict=False) and not any(
+                    np.abs(quad - q).max() < 2.0 for q in out):
+                out.append(quad)
+    return out
+
+
 def _arm_cuts(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
     """Quadrilaterals of each large blob opened at several arm-cut sizes, whether or not the blob already
     looked like a board: an arm over one edge can leave a blob whose quadrilateral passes with a corner
@@ -340,8 +361,9 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
     table = cv2.resize((~_table_mask(half, t)).astype(np.uint8) * 255, (lab.shape[1], lab.shape[0]),
                        interpolation=cv2.INTER_NEAREST)
     # a board whose tiles share the table's colours leaves a ragged blob: also try it closed harder
-    quads = _candidates(table, t) + _candidates(table, t, close=int(t["table_close"])) + \
-        _candidates(_edge_mask(small, t), t)
+    edges = _edge_mask(small, t)
+    quads = _candidates(table, t) + _candidates(table, t, close=int(t["table_close"])) + _candidates(edges, t)
+    quads += _run_quads(table, t) + _run_quads(edges, t)
     scored = []
     for quad in quads:
         outline, support = refine_outline(image, quad / scale)

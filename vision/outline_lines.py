@@ -1,0 +1,70 @@
+"""Board outlines from the straight runs of a blob's edge, for boards the blob does not show whole.
+
+An arm over a board's edge, or a second board or a shadow touching it, joins its blob to something
+else, and the blob's quadrilateral then has a corner dragged away. The board's own edges still run
+straight along parts of the blob's edge: each pair of nearly parallel runs a board's width apart,
+crossed with another such pair, gives an outline to try.
+"""
+from __future__ import annotations
+
+import itertools
+
+import cv2
+import numpy as np
+
+
+def _straight_runs(contour: np.ndarray, side: float, t: dict) -> list[tuple[np.ndarray, np.ndarray, float]]:
+    """(unit direction, point on the line, length) of each long straight run, longest first."""
+    poly = cv2.approxPolyDP(contour, max(1.5, float(t["run_tolerance"]) * side), True).reshape(-1, 2).astype(np.float64)
+    pts = contour.reshape(-1, 2).astype(np.float64)
+    runs = []
+    for i in range(len(poly)):
+        a, b = poly[i], poly[(i + 1) % len(poly)]
+        length = np.linalg.norm(b - a)
+        if length < float(t["run_min_length"]) * side:
+            continue
+        d = (b - a) / length
+        n = np.array([-d[1], d[0]])
+        along, off = (pts - a) @ d, np.abs((pts - a) @ n)
+        # the run's middle only: its ends bend into the neighbouring runs
+        near = pts[(along > 0.1 * length) & (along < 0.9 * length) & (off < max(2.0, 0.02 * length))]
+        if len(near) >= 5:
+            vx, vy, x0, y0 = cv2.fitLine(near.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+            runs.append((np.array([vx, vy]), np.array([x0, y0]), float(length)))
+    return sorted(runs, key=lambda r: -r[2])[: int(t["runs_kept"])]
+
+
+def _crossing(r1, r2) -> np.ndarray | None:
+    (d1, p1, _), (d2, p2, _) = r1, r2
+    A = np.array([[d1[0], -d2[0]], [d1[1], -d2[1]]])
+    if abs(np.linalg.det(A)) < 1e-6:
+        return None
+    s, _ = np.linalg.solve(A, p2 - p1)
+    return p1 + s * d1
+
+
+def quads_from_runs(contour: np.ndarray, area: float, t: dict) -> list[np.ndarray]:
+    """Convex quadrilaterals whose four sides lie on straight runs of the contour (working-scale px)."""
+    runs = _straight_runs(contour, np.sqrt(area), t)
+    parallel = np.cos(np.radians(float(t["run_parallel_deg"])))
+    pairs = []
+    for i, j in itertools.combinations(range(len(runs)), 2):
+        di, dj = runs[i][0], runs[j][0]
+        if abs(di @ dj) < parallel:
+            continue
+        gap = abs((runs[j][1] - runs[i][1]) @ np.array([-di[1], di[0]]))
+        # an arm's two sides, or one edge seen twice, lie closer than a board is wide
+        if gap >= 0.3 * max(runs[i][2], runs[j][2]):
+            pairs.append((i, j))
+    quads = []
+    for (a, b), (c, d) in itertools.combinations(pairs, 2):
+        if len({a, b, c, d}) < 4 or abs(runs[a][0] @ runs[c][0]) > np.cos(np.radians(45)):
+            continue
+        sides = [runs[k] for k in (a, c, b, d)]
+        corners = [_crossing(sides[k - 1], sides[k]) for k in range(4)]
+        if any(p is None for p in corners):
+            continue
+        q = np.array(corners)
+        if cv2.isContourConvex(q.astype(np.float32).reshape(-1, 1, 2)):
+            quads.append(q)
+    return quads
