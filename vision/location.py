@@ -304,6 +304,7 @@ def _run_quads(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
     out = []
     for cnt, area in blobs:
         for quad in quads_from_runs(cnt, area, t):
+            quad = _order_clockwise(quad)  # as every outline: a grid fitted the other way round is a mirror image
             qa = cv2.contourArea(quad.astype(np.float32))
             if not t["min_area"] * area_total <= qa <= t["max_area"] * area_total:
                 continue
