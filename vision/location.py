@@ -9,6 +9,7 @@ layout settles which corner is A1 (vision.analysis).
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import cv2
@@ -234,16 +235,17 @@ def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
     return out
 
 
-def _edge_mask(small: np.ndarray, t: dict) -> np.ndarray:
-    """Regions closed by crisp edges: a board's cut edge is sharp, shadows and light falloff are soft."""
+def _edge_mask(small: np.ndarray, t: dict, dilation: int = 3) -> np.ndarray:
+    """Regions closed by crisp edges: a board's cut edge is sharp, shadows and light falloff are soft.
+    A wider dilation closes an outline broken where the board's edge is faint against the table."""
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     lo, hi = t["edge_canny"]
     edges = cv2.Canny(gray, lo, hi)
-    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    edges = cv2.dilate(edges, np.ones((dilation, dilation), np.uint8))
     cs, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = np.zeros_like(edges)
     cv2.drawContours(filled, cs, -1, 255, -1)
-    return cv2.erode(filled, np.ones((3, 3), np.uint8))
+    return cv2.erode(filled, np.ones((dilation, dilation), np.uint8))
 
 
 def _board_sized_blobs(mask: np.ndarray, t: dict, close: int) -> tuple[np.ndarray, list]:
@@ -373,11 +375,16 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
     table = cv2.resize((~_table_mask(half, t)).astype(np.uint8) * 255, (lab.shape[1], lab.shape[0]),
                        interpolation=cv2.INTER_NEAREST)
     # a board whose tiles share the table's colours leaves a ragged blob: also try it closed harder
-    edges = _edge_mask(small, t)
-    quads = _candidates(table, t) + _candidates(table, t, close=int(t["table_close"])) + _candidates(edges, t)
-    quads += _run_quads(table, t) + _run_quads(edges, t)
+    quads = _candidates(table, t) + _candidates(table, t, close=int(t["table_close"])) + _run_quads(table, t)
+    for dilation in t["edge_dilations"]:
+        edges = _edge_mask(small, t, int(dilation))
+        quads += _candidates(edges, t) + _run_quads(edges, t)
     scored = []
+    distinct: list[np.ndarray] = []  # several masks often give the same outline: refine it once
     for quad in quads:
+        if any(np.abs(quad - q).max() < 3.0 for q in distinct):
+            continue
+        distinct.append(quad)
         outline, support = refine_outline(image, quad / scale)
         if support >= float(t["min_edge_support"]):
             scored.append((support, outline))
@@ -447,6 +454,16 @@ def refine_outline(image: np.ndarray, quad: np.ndarray, samples: int = 28) -> tu
     return _refine_edges(image, wide, samples, 0.025)
 
 
+@functools.lru_cache(maxsize=256)
+def _line_samples(m: int, samples: int):
+    """Where every straight line from offset i (first sample) to offset j (last) crosses each sample's
+    profile: index arrays (m, m, samples) and interpolation weights, the same for every edge of a size."""
+    frac = np.linspace(0.0, 1.0, samples)
+    pos = np.arange(m)[:, None, None] * (1 - frac) + np.arange(m)[None, :, None] * frac
+    lo_i = np.floor(pos).astype(int)
+    return np.arange(samples)[None, None, :], lo_i, np.minimum(lo_i + 1, m - 1), (pos - lo_i).astype(np.float32)
+
+
 def _refine_edges(image: np.ndarray, quad: np.ndarray, samples: int, reach_share: float) -> tuple[np.ndarray, float]:
     """Move each edge of a coarse outline onto the sharpest colour step near it, at full resolution.
 
@@ -475,12 +492,7 @@ def _refine_edges(image: np.ndarray, quad: np.ndarray, samples: int, reach_share
         # whole side, a tile's edge near it does not
         mids = (steps[:-1] + steps[1:]) / 2
         m = len(mids)
-        frac = (ts - ts[0]) / (ts[-1] - ts[0])
-        pos = (np.arange(m)[:, None, None] * (1 - frac) + np.arange(m)[None, :, None] * frac)  # (m, m, samples)
-        lo_i = np.floor(pos).astype(int)
-        hi_i = np.minimum(lo_i + 1, m - 1)
-        wgt = pos - lo_i
-        rows = np.arange(len(ts))[None, None, :]
+        rows, lo_i, hi_i, wgt = _line_samples(m, samples)
         along = grad[rows, lo_i] * (1 - wgt) + grad[rows, hi_i] * wgt
         total = along.sum(2)
         i0, i1 = np.unravel_index(total.argmax(), total.shape)
