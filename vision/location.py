@@ -376,6 +376,11 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
                        interpolation=cv2.INTER_NEAREST)
     # a board whose tiles share the table's colours leaves a ragged blob: also try it closed harder
     quads = _candidates(table, t) + _candidates(table, t, close=int(t["table_close"])) + _run_quads(table, t)
+    # wood grain or a pattern in shadow leaves thin table stripes read as not-table, joining boards to
+    # each other: opened wider, the stripes go and the boards stay
+    k = int(t["table_open_wide"])
+    opened = cv2.morphologyEx(table, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    quads += _candidates(opened, t) + _run_quads(opened, t)
     for dilation in t["edge_dilations"]:
         edges = _edge_mask(small, t, int(dilation))
         quads += _candidates(edges, t) + _run_quads(edges, t)
