@@ -1,0 +1,75 @@
+"""Finding a board's grid when its outline is not whole: an arm over it, markers partly out of sight."""
+import cv2
+import numpy as np
+import pytest
+
+from vision.grids import COLUMNS, ROWS
+from vision.location import locate
+from vision.markers import load_marker_layout
+from vision.outline_lines import quads_from_runs
+from vision.synthetic import BoardSpec, Conditions, random_position, render_scene
+from vision.thresholds import thresholds
+
+
+def specs(seed: int, sides: list[str]) -> list[BoardSpec]:
+    rng = np.random.default_rng(seed)
+    return [BoardSpec(p.pieces, side=s, tiles=p.tiles) for s, p in ((s, random_position(rng)) for s in sides)]
+
+
+def _signed_area(q):
+    x, y = q[:, 0], q[:, 1]
+    return 0.5 * float(np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y))
+
+
+def _corner_error(found, truth):
+    sq = np.linalg.norm(truth.corners[1] - truth.corners[0]) / COLUMNS
+    return np.abs(found - truth.corners).max() / sq
+
+
+def test_straight_runs_give_the_board_under_an_arm():
+    # a 200 x 180 board with an arm 40 px wide reaching over its right edge to the frame's edge
+    mask = np.zeros((400, 640), np.uint8)
+    board = np.array([[150, 100], [350, 100], [350, 280], [150, 280]])
+    cv2.fillPoly(mask, [board.astype(np.int32)], 255)
+    cv2.fillPoly(mask, [np.int32([[300, 170], [640, 120], [640, 160], [300, 210]])], 255)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    cnt = max(contours, key=cv2.contourArea)
+    quads = quads_from_runs(cnt, cv2.contourArea(cnt), thresholds()["locate"])
+    best = min(min(np.abs(np.roll(q, -k, 0) - board).max() for k in range(4)) for q in quads)
+    assert best < 3.0
+
+
+@pytest.mark.parametrize("seed", [7000045, 7000013])
+def test_every_grid_is_clockwise_like_the_boards(seed):
+    # a grid fitted to an outline listed the other way round would be the board's mirror image
+    scene = render_scene(seed)
+    for loc in locate(scene.image):
+        assert _signed_area(loc.corners) > 0
+
+
+def _hide_markers(scene, board: int, corners: list[int]) -> np.ndarray:
+    """The frame with some of a board's markers painted over in the table's colour nearby."""
+    image = scene.image.copy()
+    layout = load_marker_layout()
+    grid = np.float32([[0, 0], [COLUMNS, 0], [COLUMNS, ROWS], [0, ROWS]])
+    H = cv2.getPerspectiveTransform(grid, np.float32(scene.boards[board].corners))
+    for c in corners:
+        quad = layout.marker_corners(c)
+        centre = quad.mean(0)
+        grown = centre + (quad - centre) * (1 + 2 * layout.quiet_zone + 0.3)
+        pts = cv2.perspectiveTransform(np.float32(grown)[None], H)[0]
+        x, y = pts.mean(0) + (pts.mean(0) - scene.boards[board].corners.mean(0)) * 0.35
+        colour = [int(v) for v in image[int(y), int(x)]]
+        cv2.fillPoly(image, [np.round(pts).astype(np.int32)], colour)
+    return image
+
+
+def test_one_marker_seen_orients_and_the_outline_places_the_grid():
+    cond = Conditions(tilt_deg=25.0, fill=0.85, table="felt", markers=True, noise=2.0, jpeg=90)
+    scene = render_scene(303, boards=specs(303, ["C1", "F2"]), conditions=cond)
+    image = _hide_markers(scene, 0, [1, 2, 3])
+    locs = [l for l in locate(image) if l.board_index == 0]
+    assert len(locs) == 1
+    loc = locs[0]
+    assert loc.oriented and loc.method == "markers+outline"
+    assert _corner_error(loc.corners, scene.boards[0]) < 0.15
