@@ -6,6 +6,7 @@ classifier was fitted on seeds from 1,000,000 (vision.training). Writes bench-ou
 from __future__ import annotations
 
 import collections
+import multiprocessing
 import pathlib
 import time
 
@@ -67,88 +68,115 @@ def _score_board(truth, pieces: str):
     return t[vis], p[vis]
 
 
-def accuracy(n_scenes: int, log=print, seed_base: int = BENCH_SEED_BASE, art_style: int = 0, tag: str = "") -> dict:
-    conf = np.zeros((len(CLASSES), len(PREDICTED)), int)
-    conf_truth_loc = np.zeros_like(conf)
-    boards_total = boards_found = boards_right = boards_right_truth_loc = 0
-    eligible = eligible_found = 0
-    oriented_right = side_right = side_named = 0
-    by_method = collections.Counter()
-    by_method_right = collections.Counter()
-    bucket = collections.defaultdict(lambda: [0, 0])  # bucket -> [squares right, squares]
-    worst = None
-    hidden = collections.Counter()  # occluded squares of found boards: reported "?", right piece, wrong piece
+def _scene(args) -> dict:
+    """Everything `accuracy` counts, for one scene (run in a worker process)."""
+    seed, art_style = args
+    cv2.setNumThreads(1)
+    scene = render_scene(seed, art_style=art_style)
+    result = analyze(scene.image)
+    r = {"conf": np.zeros((len(CLASSES), len(PREDICTED)), int), "boards": 0, "found": 0, "right": 0,
+         "right_truth_loc": 0, "eligible": 0, "eligible_found": 0, "oriented": 0, "side_right": 0,
+         "side_named": 0, "by_method": collections.Counter(), "by_method_right": collections.Counter(),
+         "bucket": collections.defaultdict(lambda: [0, 0]), "hidden": collections.Counter(), "worst": None}
+    r["conf_truth_loc"] = np.zeros_like(r["conf"])
+    for k, truth in enumerate(scene.boards):
+        r["boards"] += 1
+        # the classifier alone, on the true location
+        reading = read_board(scene.image, BoardLocation(truth.corners, "truth", True, 1.0))
+        tt, pp = _score_board(truth, reading.pieces)
+        np.add.at(r["conf_truth_loc"], ([CLASSES.index(x) for x in tt], [PREDICTED.index(x) for x in pp]), 1)
+        r["right_truth_loc"] += bool((tt == pp).all())
+        found, sq = _match(truth, result.boards)
+        if truth.visible_fraction >= 0.9:
+            r["eligible"] += 1
+            r["eligible_found"] += found is not None
+        if found is None:
+            tt, pp = _score_board(truth, "/".join(["?" * 9] * 8))
+        else:
+            r["found"] += 1
+            r["by_method"][found.method] += 1
+            err = np.abs(found.corners - truth.corners).max() / sq
+            r["oriented"] += err < 0.5
+            r["side_named"] += found.side is not None
+            r["side_right"] += found.side == truth.side
+            tt, pp = _score_board(truth, found.pieces)
+            occ = truth.occluded.ravel()
+            ht = np.array(list(truth.pieces.replace("/", "")))[occ]
+            hp = np.array(list(found.pieces.replace("/", "")))[occ]
+            r["hidden"]["?"] += int((hp == "?").sum())
+            r["hidden"]["right"] += int((hp == ht).sum())
+            r["hidden"]["wrong piece"] += int(((hp != "?") & (hp != ht)).sum())
+        np.add.at(r["conf"], ([CLASSES.index(x) for x in tt], [PREDICTED.index(x) for x in pp]), 1)
+        right = bool((tt == pp).all())
+        r["right"] += right
+        if found is not None:
+            r["by_method_right"][found.method] += right
+        for b in _bins(scene.conditions):
+            r["bucket"][b][0] += int((tt == pp).sum())
+            r["bucket"][b][1] += len(tt)
+        wrong = int((tt != pp).sum())
+        if found is not None and (r["worst"] is None or wrong > r["worst"][0]):
+            r["worst"] = (wrong, seed, k)
+    r["bucket"] = dict(r["bucket"])
+    return r
+
+
+def accuracy(n_scenes: int, log=print, seed_base: int = BENCH_SEED_BASE, art_style: int = 0, tag: str = "",
+             workers: int = 2) -> dict:
+    total: dict = {}
     t0 = time.time()
-    for i in range(n_scenes):
-        seed = seed_base + i
-        scene = render_scene(seed, art_style=art_style)
-        result = analyze(scene.image)
-        for truth in scene.boards:
-            boards_total += 1
-            # the classifier alone, on the true location
-            reading = read_board(scene.image, BoardLocation(truth.corners, "truth", True, 1.0))
-            tt, pp = _score_board(truth, reading.pieces)
-            np.add.at(conf_truth_loc, ([CLASSES.index(x) for x in tt], [PREDICTED.index(x) for x in pp]), 1)
-            boards_right_truth_loc += bool((tt == pp).all())
-            found, sq = _match(truth, result.boards)
-            if truth.visible_fraction >= 0.9:
-                eligible += 1
-                eligible_found += found is not None
-            if found is None:
-                tt, pp = _score_board(truth, "/".join(["?" * 9] * 8))
-            else:
-                boards_found += 1
-                by_method[found.method] += 1
-                err = np.abs(found.corners - truth.corners).max() / sq
-                oriented_right += err < 0.5
-                side_named += found.side is not None
-                side_right += found.side == truth.side
-                tt, pp = _score_board(truth, found.pieces)
-                occ = truth.occluded.ravel()
-                ht = np.array(list(truth.pieces.replace("/", "")))[occ]
-                hp = np.array(list(found.pieces.replace("/", "")))[occ]
-                hidden["?"] += int((hp == "?").sum())
-                hidden["right"] += int((hp == ht).sum())
-                hidden["wrong piece"] += int(((hp != "?") & (hp != ht)).sum())
-            np.add.at(conf, ([CLASSES.index(x) for x in tt], [PREDICTED.index(x) for x in pp]), 1)
-            right = bool((tt == pp).all())
-            boards_right += right
-            if found is not None:
-                by_method_right[found.method] += right
-            for b in _bins(scene.conditions):
-                bucket[b][0] += int((tt == pp).sum())
-                bucket[b][1] += len(tt)
-            wrong = int((tt != pp).sum())
-            if found is not None and (worst is None or wrong > worst[0]):
-                worst = (wrong, seed, truth, found, scene.image)
-        if (i + 1) % 25 == 0 or i + 1 == n_scenes:
-            log(f"  {i + 1}/{n_scenes} scenes, {time.time() - t0:.0f} s, squares right so far "
-                f"{np.trace(conf) / max(conf.sum(), 1):.4f}")
+    jobs = [(seed_base + i, art_style) for i in range(n_scenes)]
+    # scenes are independent: two worker processes halve the wall time on the two-core machine
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        for i, r in enumerate(pool.imap(_scene, jobs)):
+            for key, v in r.items():
+                if key == "worst":
+                    if v is not None and (total.get("worst") is None or v[0] > total["worst"][0]):
+                        total["worst"] = v
+                elif key == "bucket":
+                    for name, (a, b) in v.items():
+                        acc = total.setdefault("bucket", {}).setdefault(name, [0, 0])
+                        acc[0] += a
+                        acc[1] += b
+                elif key in total:
+                    total[key] = total[key] + v
+                else:
+                    total[key] = v.copy() if hasattr(v, "copy") else v
+            if (i + 1) % 25 == 0 or i + 1 == n_scenes:
+                conf = total["conf"]
+                log(f"  {i + 1}/{n_scenes} scenes, {time.time() - t0:.0f} s, squares right so far "
+                    f"{np.trace(conf) / max(conf.sum(), 1):.4f}", flush=True)
+    conf, conf_truth_loc = total["conf"], total["conf_truth_loc"]
     squares = conf.sum()
     right = int(np.trace(conf))
-    worst_buckets = sorted(((r / n, name, n) for name, (r, n) in bucket.items() if n), key=lambda x: x[0])
+    worst_buckets = sorted(((r / n, name, n) for name, (r, n) in total["bucket"].items() if n), key=lambda x: x[0])
     OUT.mkdir(exist_ok=True)
     cv2.imwrite(str(OUT / f"vision{tag}-confusion.png"), _confusion_image(conf, "full pipeline (found boards; unfound count as ?)"))
     cv2.imwrite(str(OUT / f"vision{tag}-confusion-truth-location.png"), _confusion_image(conf_truth_loc, "classifier on true corners"))
-    if worst is not None:
-        wrong, seed, truth, found, image = worst
-        pic = draw_reading(rectify(image, truth.corners), found.pieces, found.printed, found.confidence, truth.pieces)
+    if total.get("worst") is not None:
+        _, seed, k = total["worst"]
+        scene = render_scene(seed, art_style=art_style)
+        truth = scene.boards[k]
+        found, _ = _match(truth, analyze(scene.image).boards)
+        pic = draw_reading(rectify(scene.image, truth.corners), found.pieces, found.printed, found.confidence, truth.pieces)
         cv2.imwrite(str(OUT / f"vision{tag}-worst-board.png"), pic)
+    by_method, by_method_right = total["by_method"], total["by_method_right"]
+    boards_total, boards_found = total["boards"], total["found"]
     return {
         "scenes": n_scenes, "seeds": f"{seed_base}..{seed_base + n_scenes - 1}", "art_style": art_style,
         "boards": boards_total, "squares_scored": int(squares),
         "squares_right": right / max(squares, 1),
-        "boards_fully_right": boards_right / max(boards_total, 1),
-        "boards_found_of_90pct_visible": eligible_found / max(eligible, 1),
-        "boards_90pct_visible": eligible,
-        "orientation_right_of_found": oriented_right / max(boards_found, 1),
-        "side_right_of_found": side_right / max(boards_found, 1),
-        "side_named_of_found": side_named / max(boards_found, 1),
-        "hidden_squares_of_found_boards": dict(hidden),
+        "boards_fully_right": total["right"] / max(boards_total, 1),
+        "boards_found_of_90pct_visible": total["eligible_found"] / max(total["eligible"], 1),
+        "boards_90pct_visible": total["eligible"],
+        "orientation_right_of_found": total["oriented"] / max(boards_found, 1),
+        "side_right_of_found": total["side_right"] / max(boards_found, 1),
+        "side_named_of_found": total["side_named"] / max(boards_found, 1),
+        "hidden_squares_of_found_boards": dict(total["hidden"]),
         "found_by": dict(by_method), "fully_right_by_method": {k: by_method_right[k] / by_method[k] for k in by_method},
         "classifier_on_true_corners": {
             "squares_right": float(np.trace(conf_truth_loc) / max(conf_truth_loc.sum(), 1)),
-            "boards_fully_right": boards_right_truth_loc / max(boards_total, 1)},
+            "boards_fully_right": total["right_truth_loc"] / max(boards_total, 1)},
         "confusion": {"rows_truth": CLASSES, "cols_predicted": PREDICTED, "counts": conf.tolist()},
         "confusion_true_corners": conf_truth_loc.tolist(),
         "worst_conditions": [{"condition": name, "squares_right": round(acc, 4), "squares": n}
