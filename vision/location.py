@@ -391,10 +391,14 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
             continue
         distinct.append(quad)
         outline, support = refine_outline(image, quad / scale)
-        if support >= float(t["min_edge_support"]):
-            scored.append((support, outline))
+        if support < float(t["min_edge_support"]):
+            continue
+        grids = fit_grids(image, outline)
+        # a board's true outline has both a crisp edge all round and a grid that fits inside it; outlines
+        # cut across a board, or taking in some table, fall short on one or the other
+        scored.append((support * support * grids[0][1], outline, grids))
     scored.sort(key=lambda s: -s[0])
-    kept: list[tuple[float, np.ndarray, list, list]] = []  # (support, outline, other outlines, raw ones)
+    kept: list[tuple[float, np.ndarray, list, list, tuple]] = []  # (rank, outline, other outlines, raw ones, grids)
 
     def home_of(outline):
         c = outline.mean(0)
@@ -408,10 +412,10 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
             min(np.abs(np.roll(outline, -r, 0) - o).max() for r in range(4)) > same
             for o in [home[1]] + home[2] + home[3])
 
-    for support, outline in scored:
+    for rank, outline, grids in scored:
         home = home_of(outline)
         if home is None:
-            kept.append((support, outline, [], []))
+            kept.append((rank, outline, [], [], grids))
         elif new_to(home, outline):  # the same board from another mask
             home[2].append(outline)
     for quad in _arm_cuts(table, t) + _arm_cuts(table, t, close=int(t["table_close"])):
@@ -419,9 +423,8 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
         if home is not None and new_to(home, quad / scale):
             home[3].append(quad / scale)
     out: list[BoardLocation] = []
-    for support, outline, others, raw in kept:
-        (corners, score), (other, other_score) = fit_grids(image, outline)
-        out.append(BoardLocation(corners, "outline", False, float(support), outline, None, other, tuple(others),
+    for rank, outline, others, raw, ((corners, _), (other, _)) in kept:
+        out.append(BoardLocation(corners, "outline", False, float(rank), outline, None, other, tuple(others),
                                  tuple(raw)))
     return out
 
