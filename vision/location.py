@@ -17,7 +17,7 @@ import numpy as np
 
 from vision.grids import COLUMNS, ROWS
 from vision.markers import load_marker_layout
-from vision.outline_lines import quads_from_runs
+from vision.outline_lines import quads_from_runs, quads_from_three_runs
 from vision.thresholds import thresholds
 
 
@@ -331,6 +331,13 @@ def _run_quads(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
     return out
 
 
+def _three_run_quads(mask: np.ndarray, t: dict) -> list[np.ndarray]:
+    """Outlines from three straight runs of each large blob's edge (vision.outline_lines), clockwise. Not
+    held to the mask's fill: beyond the hidden edge lies the arm and whatever it casts its shadow on."""
+    _, blobs = _board_sized_blobs(mask, t, 5)
+    return [_order_clockwise(q) for cnt, area in blobs for q in quads_from_three_runs(cnt, area, t)]
+
+
 def _arm_cuts(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
     """Quadrilaterals of each large blob opened at several arm-cut sizes, whether or not the blob already
     looked like a board: an arm over one edge can leave a blob whose quadrilateral passes with a corner
@@ -422,6 +429,14 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
         home = home_of(quad / scale)
         if home is not None and new_to(home, quad / scale):
             home[3].append(quad / scale)
+    # outlines completing a board whose one edge is wholly under an arm: tried last, and only by a board
+    # that names no side otherwise, so they have their own allowance
+    extra: dict[int, int] = {}
+    for quad in _three_run_quads(table, t):
+        home = home_of(quad / scale)
+        if home is not None and extra.get(id(home), 0) < int(t["hidden_edge_outlines"]):
+            home[3].append(quad / scale)
+            extra[id(home)] = extra.get(id(home), 0) + 1
     out: list[BoardLocation] = []
     for rank, outline, others, raw, ((corners, _), (other, _)) in kept:
         out.append(BoardLocation(corners, "outline", False, float(rank), outline, None, other, tuple(others),

@@ -68,3 +68,42 @@ def quads_from_runs(contour: np.ndarray, area: float, t: dict) -> list[np.ndarra
         if cv2.isContourConvex(q.astype(np.float32).reshape(-1, 1, 2)):
             quads.append(q)
     return quads
+
+
+def quads_from_three_runs(contour: np.ndarray, area: float, t: dict) -> list[np.ndarray]:
+    """Outlines for a board whose fourth edge lies wholly under an arm: two opposite runs and one
+    across them are seen; the hidden edge runs parallel to the one across, as far from it as the
+    board's shape allows (its width over its height, given in t["board_aspects"], either way round)."""
+    runs = _straight_runs(contour, np.sqrt(area), t)
+    parallel = np.cos(np.radians(float(t["run_parallel_deg"])))
+    centre = contour.reshape(-1, 2).mean(0)
+    quads = []
+    for i, j in itertools.combinations(range(len(runs)), 2):
+        di = runs[i][0]
+        if abs(di @ runs[j][0]) < parallel:
+            continue
+        normal = np.array([-di[1], di[0]])
+        gap = abs((runs[j][1] - runs[i][1]) @ normal)
+        if gap < 0.3 * max(runs[i][2], runs[j][2]):
+            continue
+        for k, across in enumerate(runs):
+            if k in (i, j) or abs(across[0] @ di) > np.cos(np.radians(45)):
+                continue
+            a = _crossing(runs[i], across)
+            b = _crossing(runs[j], across)
+            if a is None or b is None:
+                continue
+            # the hidden edge lies on the side of the seen one where the blob is
+            n = np.array([-across[0][1], across[0][0]])
+            side = 1.0 if (centre - across[1]) @ n > 0 else -1.0
+            for aspect in t["board_aspects"]:
+                for r in (float(aspect), 1.0 / float(aspect)):
+                    far = (across[0], across[1] + side * n * gap * r, 0.0)
+                    c = _crossing(runs[j], far)
+                    d = _crossing(runs[i], far)
+                    if c is None or d is None:
+                        continue
+                    q = np.array([a, b, c, d])
+                    if cv2.isContourConvex(q.astype(np.float32).reshape(-1, 1, 2)):
+                        quads.append(q)
+    return quads
