@@ -4,9 +4,6 @@ Each square is summarised over five regions chosen from the pieces' geometry (de
 (a token, a printed symbol, or the floor in a hole), a ring just outside it (a token is still there, a
 symbol is not), the middle ring (inside a large hole, on the leaf for a small one), the square's
 corners (on the leaf for every hole size, on the floor for an empty square), and the whole square.
-A coarse Lab picture of the square and a margin of its neighbours follows: the regions average a
-shape away (a disc's rim against a hole's, the straight edge of a hand or of the frame), the picture
-keeps it.
 """
 from __future__ import annotations
 
@@ -20,12 +17,6 @@ from vision.thresholds import thresholds
 
 REGIONS = ("centre", "ring", "mid", "corner", "whole")
 CHANNELS = ("L", "a", "b", "L2", "chroma", "edge")
-# the picture: PATCH_CELLS x PATCH_CELLS cells per square plus PATCH_MARGIN cells of each neighbour;
-# the models are fitted to this layout, so changing it means running vision.training again
-PATCH_CELLS = 8
-PATCH_MARGIN = 2
-PATCH_SIDE = PATCH_CELLS + 2 * PATCH_MARGIN
-PATCH_SIZE = PATCH_SIDE * PATCH_SIDE * 3  # the last PATCH_SIZE features of a square
 
 
 @functools.cache
@@ -53,29 +44,6 @@ def white_balance_gains(rect: np.ndarray) -> np.ndarray:
     mean = np.array(cv2.mean(small, mask=(sat <= cut).astype(np.uint8))[:3], np.float32) + 1.0
     lo, hi = t["wb_gain_limits"]
     return np.clip(mean.mean() / mean, lo, hi).astype(np.float32)
-
-
-def square_patches(lab: np.ndarray, floor_ref: np.ndarray) -> np.ndarray:
-    """(72, PATCH_SIZE): each square's coarse Lab picture with its margin, relative to the floor."""
-    small = cv2.resize(lab, (COLUMNS * PATCH_CELLS, ROWS * PATCH_CELLS), interpolation=cv2.INTER_AREA)
-    small = small.astype(np.float32) * np.float32([100 / 255, 1, 1]) - np.float32([0, 128, 128]) - floor_ref
-    m, side = PATCH_MARGIN, PATCH_SIDE
-    # the board's edge repeated, as the rectification itself does beyond the frame
-    pad = np.ascontiguousarray(np.pad(small, ((m, m), (m, m), (0, 0)), mode="edge"))
-    s = pad.strides
-    windows = np.lib.stride_tricks.as_strided(
-        pad, (ROWS, COLUMNS, side, side, 3), (PATCH_CELLS * s[0], PATCH_CELLS * s[1], s[0], s[1], s[2]), writeable=False)
-    return windows.reshape(ROWS * COLUMNS, PATCH_SIZE)
-
-
-def turned(features: np.ndarray, quarter_turns: int, mirrored: bool = False) -> np.ndarray:
-    """The features of the same squares turned on the table: the regions and the neighbour summary do
-    not change under a turn, only the picture does (training sees every square in all four turns)."""
-    head, patch = features[..., :-PATCH_SIZE], features[..., -PATCH_SIZE:]
-    p = np.rot90(patch.reshape(*patch.shape[:-1], PATCH_SIDE, PATCH_SIDE, 3), quarter_turns, axes=(-3, -2))
-    if mirrored:
-        p = p[..., ::-1, :]
-    return np.concatenate([head, p.reshape(patch.shape)], -1)
 
 
 def square_features(rect: np.ndarray, profile=None) -> np.ndarray:
@@ -113,4 +81,4 @@ def square_features(rect: np.ndarray, profile=None) -> np.ndarray:
     near = np.abs(nbrs - corner_grid[None]).sum(-1).argmin(0)  # the most alike neighbour
     alike = np.take_along_axis(nbrs, near[None, ..., None], 0)[0].reshape(-1, 3)
     return np.concatenate([per_square, rel.reshape(len(rel), -1), alike - corner,
-                           np.tile(context, (len(per_square), 1)), square_patches(lab, floor_ref)], 1)
+                           np.tile(context, (len(per_square), 1))], 1)

@@ -2,8 +2,7 @@
 
 Scenes come from seeds TRAIN_SEED_BASE onwards, a range that the tests (seeds below 100000) and the
 benchmark (BENCH_SEED_BASE onwards) never use, so the benchmark judges on boards it was not fitted on.
-Corners are jittered by a few hundredths of a square so the classifier tolerates location error, and
-every square is also seen in its three other quarter turns (pieces have no preferred direction).
+Corners are jittered by a few hundredths of a square so the classifier tolerates location error.
 """
 from __future__ import annotations
 
@@ -12,7 +11,7 @@ import time
 
 import numpy as np
 
-from vision.features import square_features, turned
+from vision.features import square_features
 from vision.grids import COLUMNS, FLOOR_VISIBLE
 from vision.mlp import DATA, train
 from vision.rectification import rectify
@@ -52,31 +51,20 @@ def collect(n_scenes: int, base: int = TRAIN_SEED_BASE, log=print):
     return np.concatenate(X), np.concatenate(P), np.concatenate(Q)
 
 
-def all_turns(X: np.ndarray, labels: np.ndarray):
-    return np.concatenate([turned(X, q) for q in range(4)]), np.tile(labels, 4)
-
-
-def fit(X, labels, classes, epochs, balance=False, **kw):
-    X, labels = all_turns(X, labels)
-    y = np.array([classes.index(c) for c in labels])
-    w = None
-    if balance:  # rare pieces (animals, squirrels) count more, but not in full proportion
-        counts = np.bincount(y, minlength=len(classes)).astype(float)
-        w = (1 / np.sqrt(np.maximum(counts, 1)))[y]
-        w /= w.mean()
-    return train(X, y, classes, epochs=epochs, weights=w, **kw)
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--scenes", type=int, default=2000)
-    ap.add_argument("--epochs", type=int, default=12, help="passes over the four turns of every square")
+    ap.add_argument("--scenes", type=int, default=1000)
+    ap.add_argument("--epochs", type=int, default=50)
     args = ap.parse_args(argv)
     X, P, Q = collect(args.scenes)
-    print(f"{len(X)} squares of {X.shape[1]} features; pieces: " + ", ".join(f"{c}:{(P == c).sum()}" for c in PIECE_CLASSES))
-    fit(X, P, PIECE_CLASSES, args.epochs, balance=True, hidden=(128, 64)).save(DATA / "pieces_model.npz")
+    print(f"{len(X)} squares; pieces: " + ", ".join(f"{c}:{(P == c).sum()}" for c in PIECE_CLASSES))
+    y = np.array([PIECE_CLASSES.index(c) for c in P])
+    counts = np.bincount(y, minlength=len(PIECE_CLASSES)).astype(float)
+    w = (1 / np.sqrt(np.maximum(counts, 1)))[y]
+    train(X, y, PIECE_CLASSES, hidden=(96, 48), epochs=args.epochs, weights=w / w.mean()).save(DATA / "pieces_model.npz")
     keep = Q != "-"
-    fit(X[keep], Q[keep], PRINTED_CLASSES, args.epochs, hidden=(96, 48)).save(DATA / "printed_model.npz")
+    yq = np.array([PRINTED_CLASSES.index(c) for c in Q[keep]])
+    train(X[keep], yq, PRINTED_CLASSES, hidden=(96, 48), epochs=args.epochs).save(DATA / "printed_model.npz")
     print(f"models written to {DATA}")
     return 0
 
