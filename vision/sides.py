@@ -18,7 +18,6 @@ class SideMatch:
     half_turn: bool  # the reading must be turned half round to put A1 top-left
     log_likelihood: float
     margin: float  # over the next best side
-    mean_fit: float = float("-inf")  # log_likelihood per visible floor square: how well the grid fits the side
 
 
 def _index(notation: str) -> np.ndarray:
@@ -47,4 +46,4 @@ def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, st
     mean_fit = best[0] / max(int(visible.sum()), 1)
     sure = (visible.sum() >= int(t["min_visible"]) and margin >= float(t["min_log_ratio"])
             and mean_fit >= float(t["min_mean_log_likelihood"]))
-    return SideMatch(best[1] if sure else None, best[2], best[0], margin, mean_fit)
+    return SideMatch(best[1] if sure else None, best[2], best[0], margin)
