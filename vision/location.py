@@ -17,7 +17,7 @@ import numpy as np
 
 from vision.grids import COLUMNS, ROWS
 from vision.markers import load_marker_layout
-from vision.outline_lines import quads_from_runs, quads_from_three_runs
+from vision.outline_lines import line_intersection, quads_from_runs, quads_from_three_runs
 from vision.thresholds import thresholds
 
 
@@ -185,15 +185,6 @@ def _order_clockwise(q: np.ndarray) -> np.ndarray:
     return np.roll(q, -start, 0)
 
 
-def _line_intersection(l1, l2):
-    (vx1, vy1, x1, y1), (vx2, vy2, x2, y2) = l1, l2
-    A = np.array([[vx1, -vx2], [vy1, -vy2]])
-    if abs(np.linalg.det(A)) < 1e-6:
-        return None
-    s, _ = np.linalg.solve(A, np.array([x2 - x1, y2 - y1]))
-    return np.array([x1 + s * vx1, y1 + s * vy1])
-
-
 def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
     hull = cv2.convexHull(contour)
     peri = cv2.arcLength(hull, True)
@@ -225,7 +216,7 @@ def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
         lines.append((vx, vy, x0, y0))
     out = []
     for i in range(4):
-        p = _line_intersection(lines[i - 1], lines[i])
+        p = line_intersection(lines[i - 1], lines[i])
         if p is None:
             return None
         out.append(p)
@@ -461,7 +452,7 @@ def _refine_on(blob: np.ndarray, quad: np.ndarray, tol: float) -> np.ndarray | N
         lines.append(cv2.fitLine(sel.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel())
     out = []
     for i in range(4):
-        p = _line_intersection(lines[i - 1], lines[i])
+        p = line_intersection(lines[i - 1], lines[i])
         if p is None:
             return None
         out.append(p)
@@ -528,7 +519,7 @@ def _refine_edges(image: np.ndarray, quad: np.ndarray, samples: int, reach_share
         lines.append(np.array([dd[0], dd[1], p0[0], p0[1]]))
     out = []
     for i in range(4):
-        p = _line_intersection(lines[i - 1], lines[i])
+        p = line_intersection(lines[i - 1], lines[i])
         if p is None:
             return quad, 0.0
         out.append(p)

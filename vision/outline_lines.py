@@ -34,28 +34,39 @@ def _straight_runs(contour: np.ndarray, side: float, t: dict) -> list[tuple[np.n
     return sorted(runs, key=lambda r: -r[2])[: int(t["runs_kept"])]
 
 
-def _crossing(r1, r2) -> np.ndarray | None:
-    (d1, p1, _), (d2, p2, _) = r1, r2
-    A = np.array([[d1[0], -d2[0]], [d1[1], -d2[1]]])
+def line_intersection(l1, l2) -> np.ndarray | None:
+    """Where two lines given as (vx, vy, x0, y0) cross; None when they are parallel."""
+    (vx1, vy1, x1, y1), (vx2, vy2, x2, y2) = l1, l2
+    A = np.array([[vx1, -vx2], [vy1, -vy2]])
     if abs(np.linalg.det(A)) < 1e-6:
         return None
-    s, _ = np.linalg.solve(A, p2 - p1)
-    return p1 + s * d1
+    s, _ = np.linalg.solve(A, np.array([x2 - x1, y2 - y1]))
+    return np.array([x1 + s * vx1, y1 + s * vy1])
+
+
+def _crossing(r1, r2) -> np.ndarray | None:
+    return line_intersection((*r1[0], *r1[1]), (*r2[0], *r2[1]))
+
+
+def _opposite_pairs(runs, t: dict) -> list[tuple[int, int, float]]:
+    """(i, j, gap) for runs near enough parallel and a board's width apart: a board's opposite edges."""
+    parallel = np.cos(np.radians(float(t["run_parallel_deg"])))
+    pairs = []
+    for i, j in itertools.combinations(range(len(runs)), 2):
+        di = runs[i][0]
+        if abs(di @ runs[j][0]) < parallel:
+            continue
+        gap = abs((runs[j][1] - runs[i][1]) @ np.array([-di[1], di[0]]))
+        # an arm's two sides, or one edge seen twice, lie closer than a board is wide
+        if gap >= 0.3 * max(runs[i][2], runs[j][2]):
+            pairs.append((i, j, float(gap)))
+    return pairs
 
 
 def quads_from_runs(contour: np.ndarray, area: float, t: dict) -> list[np.ndarray]:
     """Convex quadrilaterals whose four sides lie on straight runs of the contour (working-scale px)."""
     runs = _straight_runs(contour, np.sqrt(area), t)
-    parallel = np.cos(np.radians(float(t["run_parallel_deg"])))
-    pairs = []
-    for i, j in itertools.combinations(range(len(runs)), 2):
-        di, dj = runs[i][0], runs[j][0]
-        if abs(di @ dj) < parallel:
-            continue
-        gap = abs((runs[j][1] - runs[i][1]) @ np.array([-di[1], di[0]]))
-        # an arm's two sides, or one edge seen twice, lie closer than a board is wide
-        if gap >= 0.3 * max(runs[i][2], runs[j][2]):
-            pairs.append((i, j))
+    pairs = [(i, j) for i, j, _ in _opposite_pairs(runs, t)]
     quads = []
     for (a, b), (c, d) in itertools.combinations(pairs, 2):
         if len({a, b, c, d}) < 4 or abs(runs[a][0] @ runs[c][0]) > np.cos(np.radians(45)):
@@ -75,17 +86,10 @@ def quads_from_three_runs(contour: np.ndarray, area: float, t: dict) -> list[np.
     across them are seen; the hidden edge runs parallel to the one across, as far from it as the
     board's shape allows (its width over its height, given in t["board_aspects"], either way round)."""
     runs = _straight_runs(contour, np.sqrt(area), t)
-    parallel = np.cos(np.radians(float(t["run_parallel_deg"])))
     centre = contour.reshape(-1, 2).mean(0)
     quads = []
-    for i, j in itertools.combinations(range(len(runs)), 2):
+    for i, j, gap in _opposite_pairs(runs, t):
         di = runs[i][0]
-        if abs(di @ runs[j][0]) < parallel:
-            continue
-        normal = np.array([-di[1], di[0]])
-        gap = abs((runs[j][1] - runs[i][1]) @ normal)
-        if gap < 0.3 * max(runs[i][2], runs[j][2]):
-            continue
         for k, across in enumerate(runs):
             if k in (i, j) or abs(across[0] @ di) > np.cos(np.radians(45)):
                 continue
