@@ -24,6 +24,7 @@ class BoardResult:
     method: str
     oriented_by: str  # "markers", "printed layout" or "guess"
     reading: BoardReading = field(repr=False)
+    side_lead: float = 0.0  # log-likelihood lead of the named side's fit over the next side's
 
     def to_dict(self) -> dict:
         return {
@@ -31,6 +32,7 @@ class BoardResult:
             "side": self.side, "pieces": self.pieces, "printed": self.printed,
             "confidence": [[round(float(v), 3) for v in row] for row in self.confidence],
             "method": self.method, "oriented_by": self.oriented_by, "printed_seen": self.reading.printed,
+            "side_lead": round(float(min(self.side_lead, 1e6)), 1),
         }
 
 
@@ -48,15 +50,19 @@ class AnalyzeResult:
 
 
 def read_board(image: np.ndarray, location: BoardLocation, profile=None,
-               known_sides: dict[str, str] | None = None) -> BoardResult:
+               known_sides: dict[str, str] | None = None, exclude: frozenset[str] = frozenset()) -> BoardResult:
+    """One located board read: its grid direction and outline chosen by how clearly a side is named.
+
+    `exclude`: sides that other boards of the frame are; this board cannot be one of them."""
     reading = classify(rectify(image, location), profile)
-    match = match_side(reading.pieces, reading.printed_probs, known_sides, allow_half_turn=not location.oriented)
+    match = match_side(reading.pieces, reading.printed_probs, known_sides, allow_half_turn=not location.oriented,
+                       exclude=exclude)
     if location.alternative is not None:
         # a nearly square board leaves the grid's direction in doubt: the direction whose symbols speak
         # for a side more clearly wins (a hand can make the wrong one name a side too)
         alt_loc = location.with_corners(location.alternative)
         alt = classify(rectify(image, alt_loc), profile)
-        alt_match = match_side(alt.pieces, alt.printed_probs, known_sides, allow_half_turn=True)
+        alt_match = match_side(alt.pieces, alt.printed_probs, known_sides, allow_half_turn=True, exclude=exclude)
         if _better(alt_match, match):
             location, reading, match = alt_loc, alt, alt_match
     if match.side is None and not location.oriented:
@@ -73,7 +79,7 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
             for corners in fit_grids(image, outline):
                 loc = BoardLocation(corners[0], location.method, False, location.score, outline)
                 rd = classify(rectify(image, loc), profile)
-                m = match_side(rd.pieces, rd.printed_probs, known_sides, allow_half_turn=True)
+                m = match_side(rd.pieces, rd.printed_probs, known_sides, allow_half_turn=True, exclude=exclude)
                 if best is None or _better(m, best[2]):
                     best = (loc, rd, m)
         if best is not None and best[2].side is not None:
@@ -88,7 +94,7 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
     else:
         printed = reading.printed
     return BoardResult(location.corners, match.side, reading.pieces, printed, reading.confidence,
-                       location.method, oriented_by, reading)
+                       location.method, oriented_by, reading, match.margin if match.side else 0.0)
 
 
 def _better(a, b) -> bool:
@@ -104,4 +110,24 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
         raise ValueError("analyze needs a BGR colour image")
     locs = locate(image) if locations is None else locations
     boards = [read_board(image, loc, profile, known_sides) for loc in locs]
+    if known_sides is not None:
+        boards = _one_board_per_side(image, locs, boards, profile, known_sides)
     return AnalyzeResult(int(image.shape[1]), int(image.shape[0]), boards)
+
+
+def _one_board_per_side(image, locs, boards, profile, known_sides) -> list[BoardResult]:
+    """The players' sides lie on the table once each: when two boards name the same one, the board
+    whose side leads more keeps it, and the other is read again as one of the sides no other board is.
+    (Only with known sides: without them, the boards in view may come from more than one box.)"""
+    boards = list(boards)
+    for _ in range(len(boards)):
+        losers = []
+        for side in {b.side for b in boards if b.side}:
+            claim = sorted((i for i, b in enumerate(boards) if b.side == side), key=lambda i: -boards[i].side_lead)
+            losers += claim[1:]
+        if not losers:
+            break
+        for i in losers:
+            taken = frozenset(b.side for j, b in enumerate(boards) if b.side and j not in losers)
+            boards[i] = read_board(image, locs[i], profile, known_sides, exclude=taken)
+    return boards

@@ -25,7 +25,12 @@ def _index(notation: str) -> np.ndarray:
 
 
 def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, str] | None = None,
-               allow_half_turn: bool = True) -> SideMatch:
+               allow_half_turn: bool = True, exclude: frozenset[str] | set[str] = frozenset()) -> SideMatch:
+    """The side whose printed layout the visible floor fits best, if it leads every other side clearly.
+
+    `exclude`: sides another board in the same frame already is; they cannot be named here, but still
+    count as rivals, so a grid that fits them better than the rest names nothing.
+    """
     t = thresholds()["sides"]
     sides = load_kit().sides if known_sides is None else known_sides
     visible = np.array([c in FLOOR_VISIBLE for c in pieces.replace("/", "")])
@@ -33,17 +38,32 @@ def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, st
     scores = []
     for name, layout in sides.items():
         for turn in ((False, True) if allow_half_turn else (False,)):
-            want = _index(rotate180(layout) if turn else layout)
+            want = _want(layout, turn)
             scores.append((float(logp[visible, want[visible]].sum()), name, turn))
     if not scores:
         return SideMatch(None, False, 0.0, 0.0)
     scores.sort(reverse=True)
-    best = scores[0]
+    open_scores = [s for s in scores if s[1] not in exclude]
+    if not open_scores:
+        return SideMatch(None, False, scores[0][0], 0.0)
+    best = open_scores[0]
     # the best other side (the same side turned round is an orientation question, not a side one)
-    others = [s for s in scores[1:] if s[1] != best[1]]
+    others = [s for s in scores if s[1] != best[1]]
     margin = best[0] - others[0][0] if others else float("inf")
-    # a wrong grid reads symbols that fit no side well: ask for a good fit per square, not only a lead
-    mean_fit = best[0] / max(int(visible.sum()), 1)
     sure = (visible.sum() >= int(t["min_visible"]) and margin >= float(t["min_log_ratio"])
-            and mean_fit >= float(t["min_mean_log_likelihood"]))
+            and _trimmed_fit(logp[visible, _want(sides[best[1]], best[2])[visible]]) >= float(t["min_mean_log_likelihood"]))
     return SideMatch(best[1] if sure else None, best[2], best[0], margin)
+
+
+def _want(layout: str, turn: bool) -> np.ndarray:
+    return _index(rotate180(layout) if turn else layout)
+
+
+def _trimmed_fit(per_square: np.ndarray) -> float:
+    """Mean log-probability of the side's symbols, without the worst eighth of the squares.
+
+    A wrong grid reads symbols that fit no side well, so a good fit per square is asked for besides a
+    lead; but one misread symbol on a nearly full board (a handful of floor squares) must not sink it.
+    """
+    keep = len(per_square) - int(np.ceil(len(per_square) * float(thresholds()["sides"]["fit_trim"])))
+    return float(np.sort(per_square)[::-1][:max(keep, 1)].mean()) if len(per_square) else 0.0

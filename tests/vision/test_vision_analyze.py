@@ -36,3 +36,20 @@ def test_json_has_the_interface_fields(marker_scene):
 
 def test_empty_table_gives_no_boards(empty_table):
     assert analyze(empty_table).boards == []
+
+
+def test_a_side_is_named_on_one_board_only():
+    # the players' sides lie on the table once each; the board whose side leads less is read again
+    # as one of the other players' sides, and since it fits none of them, it names none
+    from tests.vision.conftest import CLEAN, specs
+    from vision.kit import load_kit
+    from vision.synthetic import render_scene
+
+    scene = render_scene(111, boards=specs(111, ["A1", "A1"]), conditions=CLEAN)
+    assert [b.side for b in analyze(scene.image).boards] == ["A1", "A1"]  # two boxes' boards may be in view
+    players = {s: load_kit().sides[s] for s in ("A1", "B1")}
+    result = analyze(scene.image, known_sides=players)
+    assert len(result.boards) == 2
+    assert sorted(str(b.side) for b in result.boards) == ["A1", "None"]
+    named = next(b for b in result.boards if b.side)
+    assert named.side_lead >= 15

@@ -88,3 +88,38 @@ def test_side_unknown_when_floor_is_covered():
     probs = np.full((72, 5), 0.2)
     m = match_side("/".join(["GGGGGGGGG"] * 8), probs)
     assert m.side is None
+
+
+def _sure_probs(layout: str, wrong: dict[int, str] | None = None) -> np.ndarray:
+    probs = np.full((72, 5), 0.01)
+    for i, ch in enumerate(layout.replace("/", "")):
+        probs[i, ".bnmf".index((wrong or {}).get(i, ch))] = 0.96
+    return probs
+
+
+def _nearly_full(floor: list[int]) -> str:
+    cells = ["." if i in floor else "R" for i in range(72)]
+    return "/".join("".join(cells[r * 9:(r + 1) * 9]) for r in range(8))
+
+
+def test_side_named_on_a_nearly_full_board_despite_one_misread_symbol():
+    kit = load_kit()
+    layout = kit.sides["F2"].replace("/", "")
+    symbols = [i for i, c in enumerate(layout) if c != "."]
+    floor = symbols[:6] + [i for i, c in enumerate(layout) if c == "."][:4]  # ten squares show the floor
+    misread = {floor[0]: "." if layout[floor[0]] != "." else "b"}
+    m = match_side(_nearly_full(floor), _sure_probs(kit.sides["F2"], misread), allow_half_turn=False)
+    assert m.side == "F2"
+    # three of ten misread is no longer a good fit
+    for i in floor[1:3]:
+        misread[i] = "." if layout[i] != "." else "b"
+    assert match_side(_nearly_full(floor), _sure_probs(kit.sides["F2"], misread), allow_half_turn=False).side is None
+
+
+def test_a_side_another_board_is_cannot_be_named_but_still_outranks_the_rest():
+    kit = load_kit()
+    pieces = "/".join(["........."] * 8)
+    probs = _sure_probs(kit.sides["C2"])
+    assert match_side(pieces, probs, allow_half_turn=False).side == "C2"
+    m = match_side(pieces, probs, allow_half_turn=False, exclude={"C2"})
+    assert m.side is None and m.margin < 0
