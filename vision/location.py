@@ -142,13 +142,12 @@ def locate_by_markers(image: np.ndarray) -> list[BoardLocation]:
 
 # ---------------------------------------------------------------- outline
 
-def _table_mask(lab: np.ndarray, t: dict) -> np.ndarray:
-    """True where the pixel looks like the table (colours of the border ring, with a smooth light fit)."""
+def _table_mask(lab: np.ndarray, t: dict, k: int) -> np.ndarray:
+    """True where the pixel looks like the table (k colours of the border ring, with a smooth light fit)."""
     h, w = lab.shape[:2]
     weight = np.float32([float(t["table_lightness_weight"]), 1.0, 1.0])
     f = lab.astype(np.float32) * weight
     ring = np.concatenate([f[:3].reshape(-1, 3), f[-3:].reshape(-1, 3), f[:, :3].reshape(-1, 3), f[:, -3:].reshape(-1, 3)])
-    k = int(t["table_clusters"])
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
     # k-means++ draws its first centres from OpenCV's RNG, which is per thread and carries over
     # between calls: seed it so that the same frame is always read the same way
@@ -370,15 +369,18 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
     # the table's colour varies slowly: model it at half the working scale, four times cheaper
     half = cv2.resize(lab, (lab.shape[1] // 2, lab.shape[0] // 2), interpolation=cv2.INTER_AREA)
-    table = cv2.resize((~_table_mask(half, t)).astype(np.uint8) * 255, (lab.shape[1], lab.shape[0]),
-                       interpolation=cv2.INTER_NEAREST)
-    # a board whose tiles share the table's colours leaves a ragged blob: also try it closed harder
-    quads = _candidates(table, t) + _candidates(table, t, close=int(t["table_close"])) + _run_quads(table, t)
-    # wood grain or a pattern in shadow leaves thin table stripes read as not-table, joining boards to
-    # each other: opened wider, the stripes go and the boards stay
-    k = int(t["table_open_wide"])
-    opened = cv2.morphologyEx(table, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-    quads += _candidates(opened, t) + _run_quads(opened, t)
+    # a checked cloth has more tones than a plain one: masks from a few colour counts, each outline judged
+    tables = [cv2.resize((~_table_mask(half, t, int(k))).astype(np.uint8) * 255, (lab.shape[1], lab.shape[0]),
+                         interpolation=cv2.INTER_NEAREST) for k in t["table_clusters"]]
+    quads = []
+    wide = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(t["table_open_wide"]),) * 2)
+    for table in tables:
+        # a board whose tiles share the table's colours leaves a ragged blob: also try it closed harder
+        quads += _candidates(table, t) + _candidates(table, t, close=int(t["table_close"])) + _run_quads(table, t)
+        # wood grain or a pattern in shadow leaves thin table stripes read as not-table, joining boards to
+        # each other: opened wider, the stripes go and the boards stay
+        opened = cv2.morphologyEx(table, cv2.MORPH_OPEN, wide)
+        quads += _candidates(opened, t) + _run_quads(opened, t)
     for dilation in t["edge_dilations"]:
         edges = _edge_mask(small, t, int(dilation))
         quads += _candidates(edges, t) + _run_quads(edges, t)
@@ -416,6 +418,7 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
             kept.append((rank, outline, [], [], grids))
         elif new_to(home, outline):  # the same board from another mask
             home[2].append(outline)
+    table = tables[0]
     for quad in _arm_cuts(table, t) + _arm_cuts(table, t, close=int(t["table_close"])):
         home = home_of(quad / scale)
         if home is not None and new_to(home, quad / scale):
