@@ -9,7 +9,7 @@ Colours are also given relative to the board's floor. The floor is found in two 
 model that needs no floor (vision/data/floor_model.npz) says which squares show it (empty squares, and
 the ring inside every open hole), and the floor is their ring colour. The median corner colour of all
 squares, used before, is a leaf's colour once half the board is covered, and late in a game every
-floor square then read as "?" or a leaf as "."
+floor square then read as "?" or a leaf as ".".
 """
 from __future__ import annotations
 
@@ -99,11 +99,12 @@ def floor_reference(means: np.ndarray, floor_probs: np.ndarray) -> tuple[np.ndar
     (empty squares and open holes, as the floor model judges), and how many squares' worth it rests on.
 
     With too little floor in sight (a board under a hand) the median corner colour stands in."""
+    t = thresholds()["classify"]
     ring = means[:, :3, REGIONS.index("ring")]
     w = floor_probs[:, FLOOR_CLASSES.index("f")] + floor_probs[:, FLOOR_CLASSES.index("h")]
-    w = np.where(w > float(thresholds()["classify"]["floor_square_probability"]), w, 0.0)
+    w = np.where(w > float(t["floor_square_probability"]), w, 0.0)
     support = float(w.sum())
-    if support < 1.0:
+    if support < float(t["floor_min_support"]):
         return np.median(means[:, :3, REGIONS.index("corner")], 0), support
     return np.array([_weighted_median(ring[:, k], w) for k in range(3)], np.float32), support
 
