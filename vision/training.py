@@ -8,8 +8,8 @@ the validation the thresholds were chosen on (VALIDATION_SEED_BASE, PLAYED_SEED_
 Corners are jittered by a few hundredths of a square so the classifier tolerates location error.
 
 Rendering is the slow part: each scene's region means are cached (CACHE, by feature version) and
-rendered by two worker processes; a full rebuild takes about 20 min on two cores, a rebuild from the
-cache (a change to the models alone) about 8.
+rendered by two worker processes; a full rebuild (3000 scenes) takes about 30 min on two cores, a
+rebuild from the cache (a change to the models alone) a few minutes.
 """
 from __future__ import annotations
 
@@ -124,7 +124,7 @@ def balanced_weights(y: np.ndarray, k: int) -> np.ndarray:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--scenes", type=int, default=1000, help="random scenes")
-    ap.add_argument("--played", type=int, default=1000, help="played-like scenes")
+    ap.add_argument("--played", type=int, default=2000, help="played-like scenes")
     ap.add_argument("--epochs", type=int, default=50)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=pathlib.Path, default=DATA, help="where the models go")
