@@ -123,9 +123,8 @@ def features_with_floor(means: np.ndarray, base: np.ndarray, floor_probs: np.nda
     return np.concatenate([base, rel.reshape(len(rel), -1), np.tile(context, (len(base), 1))], 1).astype(np.float32)
 
 
-def square_features(rect: np.ndarray, profile=None, floor_model=None) -> np.ndarray:
+def square_features(rect: np.ndarray, profile=None) -> np.ndarray:
     """(72, F) features, squares in reading order (A1, B1, ... I8)."""
     means, gains = region_means(rect, profile)
     base = floor_free_features(means, gains)
-    model = floor_model or load_mlp("floor_model")
-    return features_with_floor(means, base, model.probabilities(base))
+    return features_with_floor(means, base, load_mlp("floor_model").probabilities(base))
