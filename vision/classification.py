@@ -1,8 +1,8 @@
 """Read every square of a rectified board: its piece, the printed symbol where the floor shows, and how sure.
 
-Both decisions come from small perceptrons over vision.features (colour relative to the board's own
-white balance, saturation, the hole's and the disc's rings); "?" where the piece model says occluded or
-is not confident enough (thresholds.toml).
+Both decisions come from small perceptrons over vision.features (colour after the board's own white
+balance and relative to its floor, which a third, floor-free perceptron finds; saturation, the hole's and
+the disc's rings); "?" where the piece model says occluded or is not confident enough (thresholds.toml).
 """
 from __future__ import annotations
 

@@ -4,6 +4,12 @@ Each square is summarised over five regions chosen from the pieces' geometry (de
 (a token, a printed symbol, or the floor in a hole), a ring just outside it (a token is still there, a
 symbol is not), the middle ring (inside a large hole, on the leaf for a small one), the square's
 corners (on the leaf for every hole size, on the floor for an empty square), and the whole square.
+
+Colours are also given relative to the board's floor. The floor is found in two steps: a first small
+model that needs no floor (vision/data/floor_model.npz) says which squares show it (empty squares, and
+the ring inside every open hole), and the floor is their ring colour. The median corner colour of all
+squares, used before, is a leaf's colour once half the board is covered, and late in a game every
+floor square then read as "?" or a leaf as ".".
 """
 from __future__ import annotations
 
@@ -13,10 +19,12 @@ import cv2
 import numpy as np
 
 from vision.grids import COLUMNS, ROWS
+from vision.mlp import load_mlp
 from vision.thresholds import thresholds
 
 REGIONS = ("centre", "ring", "mid", "corner", "whole")
 CHANNELS = ("L", "a", "b", "L2", "chroma", "edge")
+FLOOR_CLASSES = "fho"  # the floor model's classes: empty square, open hole (floor in its ring), other
 
 
 @functools.cache
@@ -46,8 +54,8 @@ def white_balance_gains(rect: np.ndarray) -> np.ndarray:
     return np.clip(mean.mean() / mean, lo, hi).astype(np.float32)
 
 
-def square_features(rect: np.ndarray, profile=None) -> np.ndarray:
-    """(72, F) features, squares in reading order (A1, B1, ... I8)."""
+def region_means(rect: np.ndarray, profile=None) -> tuple[np.ndarray, np.ndarray]:
+    """(72, channels, regions) means after white balance, and the white balance's BGR gains."""
     px = rect.shape[1] // COLUMNS
     if profile is not None and profile.gains() is not None:  # the camera's cast, known from calibration
         rect = cv2.transform(rect, np.diag(np.float32(profile.gains())))
@@ -65,14 +73,16 @@ def square_features(rect: np.ndarray, profile=None) -> np.ndarray:
     chans = (L, a, b, L * L / 100.0, np.sqrt(a * a + b * b), edge.astype(np.float32))
     means = np.stack([
         ch.reshape(ROWS, px, COLUMNS, px).transpose(0, 2, 1, 3).reshape(ROWS * COLUMNS, px * px) @ W
-        for ch in chans], 1)  # (72, channels, regions)
+        for ch in chans], 1)
     # the L spread in each region (texture: a flat token against an illustrated floor)
     means[:, 3, :] = np.sqrt(np.maximum(means[:, 3, :] - means[:, 0, :] ** 2 / 100.0, 0) * 100.0)
-    per_square = means.reshape(ROWS * COLUMNS, -1)
+    return means, gains
+
+
+def floor_free_features(means: np.ndarray, gains: np.ndarray) -> np.ndarray:
+    """(72, F0): what needs no floor reference: each square's regions, its most alike neighbour's
+    corner, and the board's chroma and white balance. The floor model reads these."""
     corner = means[:, :3, REGIONS.index("corner")]
-    floor_ref = np.median(corner, 0)
-    context = np.concatenate([floor_ref, np.percentile(means[:, 4, -1], [20, 50]), np.log(gains)])
-    rel = means[:, :3, :] - floor_ref[None, :, None]
     # the four neighbours' corners: a leaf square usually has a neighbour of its own tile, and a
     # square beside a hand or glare spot differs from its neighbours less than from the board
     corner_grid = corner.reshape(ROWS, COLUMNS, 3)
@@ -80,5 +90,41 @@ def square_features(rect: np.ndarray, profile=None) -> np.ndarray:
     nbrs = np.stack([pad[:-2, 1:-1], pad[2:, 1:-1], pad[1:-1, :-2], pad[1:-1, 2:]])
     near = np.abs(nbrs - corner_grid[None]).sum(-1).argmin(0)  # the most alike neighbour
     alike = np.take_along_axis(nbrs, near[None, ..., None], 0)[0].reshape(-1, 3)
-    return np.concatenate([per_square, rel.reshape(len(rel), -1), alike - corner,
-                           np.tile(context, (len(per_square), 1))], 1)
+    context = np.concatenate([np.percentile(means[:, 4, -1], [20, 50]), np.log(gains)])
+    return np.concatenate([means.reshape(len(means), -1), alike - corner, np.tile(context, (len(means), 1))], 1)
+
+
+def floor_reference(means: np.ndarray, floor_probs: np.ndarray) -> tuple[np.ndarray, float]:
+    """The floor's Lab colour: the weighted median ring colour of the squares that show floor there
+    (empty squares and open holes, as the floor model judges), and how many squares' worth it rests on.
+
+    With too little floor in sight (a board under a hand) the median corner colour stands in."""
+    t = thresholds()["classify"]
+    ring = means[:, :3, REGIONS.index("ring")]
+    w = floor_probs[:, FLOOR_CLASSES.index("f")] + floor_probs[:, FLOOR_CLASSES.index("h")]
+    w = np.where(w > float(t["floor_square_probability"]), w, 0.0)
+    support = float(w.sum())
+    if support < float(t["floor_min_support"]):
+        return np.median(means[:, :3, REGIONS.index("corner")], 0), support
+    return np.array([_weighted_median(ring[:, k], w) for k in range(3)], np.float32), support
+
+
+def _weighted_median(x: np.ndarray, w: np.ndarray) -> float:
+    order = np.argsort(x)
+    cum = np.cumsum(w[order])
+    return float(x[order][np.searchsorted(cum, cum[-1] / 2)])
+
+
+def features_with_floor(means: np.ndarray, base: np.ndarray, floor_probs: np.ndarray) -> np.ndarray:
+    """(72, F): the floor-free features, the regions' colours relative to the floor, and the floor."""
+    ref, support = floor_reference(means, floor_probs)
+    rel = means[:, :3, :] - ref[None, :, None]
+    context = np.concatenate([ref, [np.log1p(support)]])
+    return np.concatenate([base, rel.reshape(len(rel), -1), np.tile(context, (len(base), 1))], 1).astype(np.float32)
+
+
+def square_features(rect: np.ndarray, profile=None) -> np.ndarray:
+    """(72, F) features, squares in reading order (A1, B1, ... I8)."""
+    means, gains = region_means(rect, profile)
+    base = floor_free_features(means, gains)
+    return features_with_floor(means, base, load_mlp("floor_model").probabilities(base))

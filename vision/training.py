@@ -1,26 +1,50 @@
-"""Build the square classifiers from rendered scenes: `python -m vision.training [--scenes N]`.
+"""Build the square classifiers from rendered scenes: `python -m vision.training [--scenes N] [--played N]`.
 
-Scenes come from seeds TRAIN_SEED_BASE onwards, a range that the tests (seeds below 100000) and the
-benchmark (BENCH_SEED_BASE onwards) never use, so the benchmark judges on boards it was not fitted on.
+Two kinds of scenes: random ones (seeds TRAIN_SEED_BASE onwards, tiles dropped anywhere, as the
+benchmark's) and played-like ones (seeds PLAYED_SEED_BASE onwards, boards grown as games grow them,
+up to nearly full: vision.synthetic.played_position), half of them at the demo camera's 1280x720.
+Neither range is used by the tests (seeds below 100000), the benchmark (BENCH_SEED_BASE onwards) or
+the validation the thresholds were chosen on (VALIDATION_SEED_BASE, PLAYED_SEED_BASE + 100000 on).
 Corners are jittered by a few hundredths of a square so the classifier tolerates location error.
+
+Rendering is the slow part: each scene's region means are cached (CACHE, by feature version) and
+rendered by two worker processes; a full rebuild (3000 scenes) takes about 30 min on two cores, a
+rebuild from the cache (a change to the models alone) a few minutes.
 """
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import pathlib
 import time
 
+import cv2
 import numpy as np
 
-from vision.features import square_features
+from vision.features import FLOOR_CLASSES, features_with_floor, floor_free_features, region_means
 from vision.grids import COLUMNS, FLOOR_VISIBLE
 from vision.mlp import DATA, train
 from vision.rectification import rectify
-from vision.synthetic import render_scene
 
 TRAIN_SEED_BASE = 1_000_000
+VALIDATION_SEED_BASE = 1_001_000
+PLAYED_SEED_BASE = 1_200_000
 BENCH_SEED_BASE = 5_000_000
 PIECE_CLASSES = ".GYRgyrtsa?"  # "?" = occluded
 PRINTED_CLASSES = ".bnmf"
+CACHE = pathlib.Path(__file__).resolve().parent.parent / "build" / "training-cache"
+CACHE_VERSION = 1  # bump when region_means, the renderer or the jitter change
+CHUNK = 25  # scenes per cache file
+
+
+def scene_for(kind: str, seed: int):
+    from vision.synthetic import played_boards, render_scene
+
+    if kind == "random":
+        return render_scene(seed)
+    rng = np.random.default_rng([seed, 1])  # apart from the scene's own stream
+    size = (1280, 720) if rng.random() < 0.5 else (1920, 1080)
+    return render_scene(seed, played_boards(rng), size=size)
 
 
 def board_samples(scene, rng, jitter=0.04):
@@ -29,43 +53,101 @@ def board_samples(scene, rng, jitter=0.04):
             continue
         side = np.linalg.norm(b.corners[1] - b.corners[0]) / COLUMNS
         corners = b.corners + rng.normal(0, jitter * side * rng.uniform(0.3, 2.0), (4, 2))
-        feats = square_features(rectify(scene.image, corners))
+        means, gains = region_means(rectify(scene.image, corners))
         pieces = np.array(list(b.pieces.replace("/", "")))
         printed = np.array(list(b.printed.replace("/", "")))
-        occ = b.occluded.ravel()
-        yield feats, pieces, printed, occ
+        yield means, gains, pieces, printed, b.occluded.ravel()
 
 
-def collect(n_scenes: int, base: int = TRAIN_SEED_BASE, log=print):
-    rng = np.random.default_rng(7)
-    X, P, Q = [], [], []
+def _chunk(args) -> pathlib.Path:
+    """Region means and labels of CHUNK scenes, cached (run in a worker process)."""
+    kind, start = args
+    path = CACHE / f"{kind}-{start}-{CHUNK}-v{CACHE_VERSION}.npz"
+    if path.exists():
+        return path
+    cv2.setNumThreads(1)
+    rng = np.random.default_rng(start)
+    M, G, P, Q, O = [], [], [], [], []
+    for seed in range(start, start + CHUNK):
+        for means, gains, pieces, printed, occ in board_samples(scene_for(kind, seed), rng):
+            M.append(means), G.append(gains), P.append(pieces), Q.append(printed), O.append(occ)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp.npz")
+    np.savez_compressed(tmp, means=np.array(M, np.float32), gains=np.array(G, np.float32),
+                        pieces=np.array(P), printed=np.array(Q), occ=np.array(O))
+    tmp.rename(path)
+    return path
+
+
+def collect(jobs: list[tuple[str, int]], workers: int = 2, log=print) -> dict:
+    """Boards of all jobs' scenes: region means (boards, 72, channels, regions), gains and labels."""
     t0 = time.time()
-    for i in range(n_scenes):
-        scene = render_scene(base + i)
-        for feats, pieces, printed, occ in board_samples(scene, rng):
-            X.append(feats)
-            P.append(np.where(occ, "?", pieces))
-            Q.append(np.where(occ | ~np.isin(pieces, list(FLOOR_VISIBLE)), "-", printed))
-        if i % 50 == 49:
-            log(f"  {i + 1} scenes, {time.time() - t0:.0f} s")
-    return np.concatenate(X), np.concatenate(P), np.concatenate(Q)
+    parts = []
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        for i, path in enumerate(pool.imap(_chunk, jobs)):
+            with np.load(path) as d:
+                parts.append({k: d[k] for k in d.files})
+            log(f"  {(i + 1) * CHUNK}/{len(jobs) * CHUNK} scenes, {time.time() - t0:.0f} s", flush=True)
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+
+
+def jobs_for(n_random: int, n_played: int, random_base=TRAIN_SEED_BASE, played_base=PLAYED_SEED_BASE):
+    return ([("random", random_base + i) for i in range(0, n_random, CHUNK)]
+            + [("played", played_base + i) for i in range(0, n_played, CHUNK)])
+
+
+def labels(d: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per square: piece class ("?" where hidden), printed class ("-" where the floor is not seen),
+    floor class (FLOOR_CLASSES)."""
+    pieces, occ = d["pieces"].reshape(-1), d["occ"].reshape(-1)
+    P = np.where(occ, "?", pieces)
+    Q = np.where(occ | ~np.isin(pieces, list(FLOOR_VISIBLE)), "-", d["printed"].reshape(-1))
+    F = np.where(P == ".", "f", np.where(np.isin(P, list("gyr")), "h", "o"))
+    return P, Q, F
+
+
+def features(d: dict, floor_model) -> tuple[np.ndarray, np.ndarray]:
+    """The floor model's input and the full features, every board of `d`, squares concatenated."""
+    base = [floor_free_features(m, g) for m, g in zip(d["means"], d["gains"])]
+    if floor_model is None:
+        return np.concatenate(base), None
+    full = [features_with_floor(m, b, floor_model.probabilities(b)) for m, b in zip(d["means"], base)]
+    return np.concatenate(base), np.concatenate(full)
+
+
+def balanced_weights(y: np.ndarray, k: int) -> np.ndarray:
+    counts = np.bincount(y, minlength=k).astype(float)
+    w = (1 / np.sqrt(np.maximum(counts, 1)))[y]
+    return w / w.mean()
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--scenes", type=int, default=1000)
+    ap.add_argument("--scenes", type=int, default=1000, help="random scenes")
+    ap.add_argument("--played", type=int, default=2000, help="played-like scenes")
     ap.add_argument("--epochs", type=int, default=50)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--out", type=pathlib.Path, default=DATA, help="where the models go")
     args = ap.parse_args(argv)
-    X, P, Q = collect(args.scenes)
-    print(f"{len(X)} squares; pieces: " + ", ".join(f"{c}:{(P == c).sum()}" for c in PIECE_CLASSES))
+    d = collect(jobs_for(args.scenes, args.played), args.workers)
+    P, Q, F = labels(d)
+    print(f"{len(P)} squares; pieces: " + ", ".join(f"{c}:{(P == c).sum()}" for c in PIECE_CLASSES), flush=True)
+    base, _ = features(d, None)
+    yf = np.array([FLOOR_CLASSES.index(c) for c in F])
+    print("floor model", flush=True)
+    floor = train(base, yf, FLOOR_CLASSES, hidden=(32, 16), epochs=max(10, args.epochs // 2),
+                  weights=balanced_weights(yf, len(FLOOR_CLASSES)))
+    _, X = features(d, floor)
     y = np.array([PIECE_CLASSES.index(c) for c in P])
-    counts = np.bincount(y, minlength=len(PIECE_CLASSES)).astype(float)
-    w = (1 / np.sqrt(np.maximum(counts, 1)))[y]
-    train(X, y, PIECE_CLASSES, hidden=(96, 48), epochs=args.epochs, weights=w / w.mean()).save(DATA / "pieces_model.npz")
+    print("pieces model", flush=True)
+    pieces = train(X, y, PIECE_CLASSES, hidden=(96, 48), epochs=args.epochs, weights=balanced_weights(y, len(PIECE_CLASSES)))
     keep = Q != "-"
     yq = np.array([PRINTED_CLASSES.index(c) for c in Q[keep]])
-    train(X[keep], yq, PRINTED_CLASSES, hidden=(96, 48), epochs=args.epochs).save(DATA / "printed_model.npz")
-    print(f"models written to {DATA}")
+    print("printed model", flush=True)
+    printed = train(X[keep], yq, PRINTED_CLASSES, hidden=(96, 48), epochs=args.epochs)
+    for name, model in (("floor", floor), ("pieces", pieces), ("printed", printed)):
+        model.save(args.out / f"{name}_model.npz")
+    print(f"models written to {args.out}")
     return 0
 
 

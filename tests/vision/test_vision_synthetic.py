@@ -2,7 +2,8 @@ import numpy as np
 
 from vision.grids import COLUMNS, ROWS, parse
 from vision.kit import load_kit
-from vision.synthetic import BoardSpec, Conditions, random_position, render_scene
+from vision.synthetic import BoardSpec, Conditions, played_position, random_position, render_scene
+from vision.synthetic.positions import _orientations
 
 
 def test_same_seed_same_image():
@@ -55,3 +56,38 @@ def test_renders_a_given_printed_notation_and_tiles():
     spec = BoardSpec(pos.pieces, printed="b" * 9 + "/" + "/".join(["........."] * 7), tiles=pos.tiles)
     scene = render_scene(4, boards=[spec], size=(960, 540))
     assert scene.boards[0].side is None and scene.boards[0].printed.startswith("bbbbbbbbb")
+
+
+def test_played_positions_grow_tiles_against_each_other_up_to_nearly_full():
+    kit = load_kit()
+    shapes = {frozenset(c) for s in kit.leaves for c, _ in _orientations(s.cells)}
+    for seed in range(12):
+        pos = played_position(np.random.default_rng(seed), fill=1.0)
+        assert pos == played_position(np.random.default_rng(seed), fill=1.0)  # seeded
+        g = parse(pos.pieces)
+        tiles = np.array(pos.tiles)
+        assert np.isin(g, list(".GYRgyrtsa")).all()
+        assert (g != ".").sum() >= 0.8 * ROWS * COLUMNS  # nearly full: a few floor squares left
+        leaf_ids = set(tiles[np.isin(g, list("GYR"))].tolist())
+        for tid in leaf_ids:
+            cells = {(int(r), int(c)) for r, c in zip(*np.nonzero(tiles == tid))}
+            holes = sum(g[p] in "gyrt" for p in cells)
+            if holes:  # a kit shape, hole and all
+                r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+                assert holes == 1 and frozenset((r - r0, c - c0) for r, c in cells) in shapes
+            else:  # an animal tile lies on its hole and takes that square
+                assert any(g[r + dr, c + dc] == "a" for r, c in cells for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                           if 0 <= r + dr < ROWS and 0 <= c + dc < COLUMNS)
+        # every tile touches another one: the board grew from its first tile, as in a game
+        covered = tiles > 0
+        seen, todo = set(), [tuple(int(v) for v in np.argwhere(covered)[0])]
+        while todo:
+            r, c = todo.pop()
+            if (r, c) in seen:
+                continue
+            seen.add((r, c))
+            todo += [(r + dr, c + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                     if 0 <= r + dr < ROWS and 0 <= c + dc < COLUMNS and covered[r + dr, c + dc]]
+        assert len(seen) == covered.sum()
+    # a lower fill stops early
+    assert (parse(played_position(np.random.default_rng(0), fill=0.3).pieces) != ".").sum() < 0.5 * ROWS * COLUMNS

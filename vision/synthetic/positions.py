@@ -98,3 +98,96 @@ def random_position(rng: np.random.Generator, fill: float | None = None, animals
             r, c = empties[int(i)]
             grid[r, c] = "s"
     return Position(format_grid(grid), tuple(tuple(int(v) for v in row) for row in tiles))
+
+
+def played_position(rng: np.random.Generator, fill: float | None = None) -> Position:
+    """A board grown the way games grow it, up to nearly full (`fill` of the squares, drawn when None).
+
+    Each tile touches the ones before it, the first one at a corner, and tiles pack against their
+    neighbours, so a late board keeps only isolated floor squares and small holes; holes lean towards
+    other holes (players gather them for animals). Random positions rarely look like this, and a
+    classifier that never saw a board 90 % covered cannot tell its few floor squares from its leaves.
+    """
+    kit = load_kit()
+    # most boards late in the game: a camera watches them longest, and they are the hard ones
+    fill = 1.0 - 0.75 * float(rng.random()) ** 1.5 if fill is None else fill
+    grid = np.full((ROWS, COLUMNS), ".", dtype="<U1")
+    tiles = np.zeros((ROWS, COLUMNS), dtype=np.int32)
+    leaves: list[Shape] = list(kit.leaves)
+    weights = np.array([s.count for s in leaves], dtype=float)
+    weights /= weights.sum()
+    corner = [(0, 0), (0, COLUMNS - 1), (ROWS - 1, 0), (ROWS - 1, COLUMNS - 1)][int(rng.integers(4))]
+    next_id, misses = 1, 0
+    while (grid != ".").sum() < fill * ROWS * COLUMNS and misses < 25:
+        shape = leaves[int(rng.choice(len(leaves), p=weights))]
+        spot = _grown_spot(rng, grid, shape, corner if next_id == 1 else None)
+        if spot is None:
+            misses += 1
+            continue
+        solid, holech = _PIECE_OF[shape.kind]
+        for (r, c), is_hole in spot:
+            grid[r, c] = holech if is_hole else solid
+            tiles[r, c] = next_id
+        next_id += 1
+    next_id = _lay_animals(rng, grid, tiles, kit, next_id, float(rng.uniform(0.3, 0.9)))
+    p_token = float(rng.uniform(0.1, 0.7))
+    for r, c in zip(*np.nonzero(np.isin(grid, list("gyr")))):
+        if rng.random() < p_token:
+            grid[r, c] = "t"
+    empties = list(zip(*np.nonzero(grid == ".")))
+    for i in rng.permutation(len(empties))[: int(rng.integers(0, 5))]:
+        grid[empties[int(i)]] = "s"
+    return Position(format_grid(grid), tuple(tuple(int(v) for v in row) for row in tiles))
+
+
+def _grown_spot(rng, grid, shape: Shape, corner):
+    """Where one tile of `shape` goes: any orientation that fits touching the board's tiles (or
+    covering `corner` for the first tile), drawn with a weight that grows with its contact."""
+    taken = grid != "."
+    pad = np.pad(taken, 1)
+    touch = pad[:-2, 1:-1] | pad[2:, 1:-1] | pad[1:-1, :-2] | pad[1:-1, 2:]
+    pad_h = np.pad(np.isin(grid, list("gyr")), 1)
+    near_hole = pad_h[:-2, 1:-1] | pad_h[2:, 1:-1] | pad_h[1:-1, :-2] | pad_h[1:-1, 2:]
+    spots, score = [], []
+    for cells, hole in _orientations(shape.cells, shape.hole):
+        h = max(r for r, _ in cells) + 1
+        w = max(c for _, c in cells) + 1
+        for r0 in range(ROWS - h + 1):
+            for c0 in range(COLUMNS - w + 1):
+                sq = [(r0 + r, c0 + c) for r, c in cells]
+                if any(taken[p] for p in sq):
+                    continue
+                if corner is not None and corner not in sq:
+                    continue
+                contact = sum(int(touch[p]) for p in sq)
+                if corner is None and not contact:
+                    continue
+                hr, hc = r0 + hole[0], c0 + hole[1]
+                spots.append([(p, p == (hr, hc)) for p in sq])
+                score.append((1 + contact) ** 2 * (3.0 if near_hole[hr, hc] else 1.0))
+    if not spots:
+        return None
+    p = np.array(score) / sum(score)
+    return spots[int(rng.choice(len(spots), p=p))]
+
+
+def _lay_animals(rng, grid, tiles, kit, next_id: int, chance: float) -> int:
+    """Animal tiles on connected groups of empty holes that match their shapes, largest first."""
+    for shape in sorted(kit.animals, key=lambda s: -len(s.cells)):
+        for _ in range(shape.count):
+            if rng.random() > chance:
+                continue
+            holes = list(zip(*np.nonzero(np.isin(grid, list("gyr")))))
+            fits = []
+            for cells, _ in _orientations(shape.cells):
+                for r0, c0 in holes:
+                    spots = [(r0 + r - cells[0][0], c0 + c - cells[0][1]) for r, c in cells]
+                    if all(0 <= r < ROWS and 0 <= c < COLUMNS and grid[r, c] in "gyr" for r, c in spots):
+                        fits.append(spots)
+            if not fits:
+                break
+            for r, c in fits[int(rng.integers(len(fits)))]:
+                grid[r, c] = "a"
+                tiles[r, c] = next_id
+            next_id += 1
+    return next_id

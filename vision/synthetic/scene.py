@@ -15,7 +15,7 @@ from vision.grids import COLUMNS, ROWS
 from vision.kit import load_kit
 from vision.markers import MarkerLayout, load_marker_layout
 from vision.synthetic.artwork import Artwork, draw_board, hsv, random_artwork
-from vision.synthetic.positions import random_position
+from vision.synthetic.positions import played_position, random_position
 
 OCCLUDED_SHARE = 0.08  # a square counts as occluded when more than this share of it is hidden
 PX = 40  # pixels per square of the flat artwork before it is warped into the frame
@@ -94,6 +94,18 @@ def random_boards(rng: np.random.Generator, n: int | None = None) -> list[BoardS
     specs = []
     for _ in range(n):
         pos = random_position(rng)
+        specs.append(BoardSpec(pos.pieces, side=names[int(rng.integers(len(names)))], tiles=pos.tiles))
+    return specs
+
+
+def played_boards(rng: np.random.Generator, n: int | None = None) -> list[BoardSpec]:
+    """Like random_boards, with boards grown as in a game (vision.synthetic.positions.played_position)."""
+    kit = load_kit()
+    n = int(rng.integers(1, 5)) if n is None else n
+    names = sorted(kit.sides)
+    specs = []
+    for _ in range(n):
+        pos = played_position(rng)
         specs.append(BoardSpec(pos.pieces, side=names[int(rng.integers(len(names)))], tiles=pos.tiles))
     return specs
 
