@@ -110,8 +110,12 @@ def _marker_guided(image: np.ndarray, m: BoardLocation, inside: list[BoardLocati
 def locate_by_markers(image: np.ndarray) -> list[BoardLocation]:
     layout = load_marker_layout()
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(layout.dictionary_id),
-                                       cv2.aruco.DetectorParameters())
+    t = thresholds()["markers"]
+    params = cv2.aruco.DetectorParameters()
+    params.minMarkerPerimeterRate = float(t["min_perimeter_rate"])
+    params.adaptiveThreshWinSizeMin, params.adaptiveThreshWinSizeMax, params.adaptiveThreshWinSizeStep = (
+        int(v) for v in t["threshold_windows"])
+    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(layout.dictionary_id), params)
     corners, ids, _ = detector.detectMarkers(gray)
     if ids is None:
         return []
