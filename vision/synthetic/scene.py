@@ -88,24 +88,21 @@ class Scene:
 
 
 def random_boards(rng: np.random.Generator, n: int | None = None) -> list[BoardSpec]:
-    kit = load_kit()
-    n = int(rng.integers(1, 5)) if n is None else n
-    names = sorted(kit.sides)
-    specs = []
-    for _ in range(n):
-        pos = random_position(rng)
-        specs.append(BoardSpec(pos.pieces, side=names[int(rng.integers(len(names)))], tiles=pos.tiles))
-    return specs
+    """1-4 boards (n when given) of random sides, tiles dropped anywhere they fit."""
+    return _boards(rng, n, random_position)
 
 
 def played_boards(rng: np.random.Generator, n: int | None = None) -> list[BoardSpec]:
     """Like random_boards, with boards grown as in a game (vision.synthetic.positions.played_position)."""
-    kit = load_kit()
+    return _boards(rng, n, played_position)
+
+
+def _boards(rng: np.random.Generator, n: int | None, position) -> list[BoardSpec]:
+    names = sorted(load_kit().sides)
     n = int(rng.integers(1, 5)) if n is None else n
-    names = sorted(kit.sides)
     specs = []
     for _ in range(n):
-        pos = played_position(rng)
+        pos = position(rng)
         specs.append(BoardSpec(pos.pieces, side=names[int(rng.integers(len(names)))], tiles=pos.tiles))
     return specs
 
