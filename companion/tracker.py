@@ -123,11 +123,19 @@ class Tracker:
         return notices
 
     def _assign(self, boards: list[BoardSeen]) -> dict[int, BoardSeen]:
-        """Which seat each board belongs to: by its printed side, which every player's board differs in."""
+        """Which seat each board belongs to: by its printed side, which every player's board differs in;
+        failing that, by its pieces (a nearly full board shows too little floor to name its side)."""
         sides = {p.side: i for i, p in enumerate(self.state.players) if p.side}
         claimed = [b.side for b in boards]
         # a side read twice in one frame is a misreading of one of them: trust neither this time
-        return {sides[b.side]: b for b in boards if b.side in sides and claimed.count(b.side) == 1}
+        out = {sides[b.side]: b for b in boards if b.side in sides and claimed.count(b.side) == 1}
+        missing = [i for i in sides.values() if i not in out]
+        if len(missing) == 1:
+            fits = [b for b in (_as_laid(b, self.state.players[missing[0]].board.pieces)
+                                for b in boards if b.side is None) if b is not None]
+            if len(fits) == 1:
+                out[missing[0]] = fits[0]
+        return out
 
     # ------------------------------------------------------------------ explaining a change
     def _explain(self, seat: int, seen: str, patient: bool = False, rereading: bool = False) -> list[Notice] | None:
@@ -511,6 +519,26 @@ def _around(sq: Square) -> list[Square]:
             if (dc or dr) and 0 <= c < 9 and 0 <= r < 8:
                 out.append(Square.at(c, r))
     return out
+
+
+PIECES_TO_IDENTIFY = 36  # covered squares a board must have (and show) to be known by its pieces alone
+PIECES_AGREEING = 0.9  # ... and the share of them that must read as they lie
+
+
+def _as_laid(seen: BoardSeen, expected: str) -> BoardSeen | None:
+    """`seen` turned the way round its pieces agree with `expected`'s, if they agree closely enough to
+    say that it is that board. Only covered squares count: an empty board looks like any other."""
+    covered = [i for i, ch in enumerate(expected) if ch != "."]
+    if len(covered) < PIECES_TO_IDENTIFY:
+        return None
+    turned = "/".join(row[::-1] for row in reversed(seen.pieces.split("/")))
+    for pieces in (seen.pieces, turned):  # with no side named, which corner is A1 is a guess
+        raw = pieces.replace("/", "")
+        shown = [i for i in covered if raw[i] != "?"]
+        agree = sum(_same(expected[i], raw[i]) for i in shown)
+        if len(shown) >= PIECES_TO_IDENTIFY and agree >= PIECES_AGREEING * len(shown):
+            return BoardSeen(None, pieces, seen.corners)
+    return None
 
 
 def _same(expected: str, seen: str) -> bool:

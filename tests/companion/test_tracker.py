@@ -151,3 +151,51 @@ def test_tracker_follows_whole_games_through_camera_noise(seed, players):
     assert [p.treasures for p in tracker.state.players] == [p.treasures for p in truth.players]
     assert tracker.state.over
     assert [a.text for a in alerts if "supply" not in a.text and "Common Path" not in a.text] == []
+
+
+def _turned(pieces: str) -> str:
+    return "/".join(row[::-1] for row in reversed(pieces.split("/")))
+
+
+def test_a_nearly_full_board_that_names_no_side_is_known_by_its_pieces():
+    # late in a game a board shows too little floor for vision to name its side, and the corner it
+    # takes for A1 is a guess: the one seat not seen whose pieces it shows, either way round, is its owner
+    game = table_game(1, 3)
+    tracker = Tracker(game.table_start)
+    last = game.truth_start.players[-1].side
+    alerts, unnamed = [], 0
+    for step in game.steps():
+        if isinstance(step, Declaration):
+            alerts += [n for n in tracker.declare(step.text, step.seat) if n.kind == "alert"]
+            continue
+        boards = []
+        for side, pieces, _ in step.boards:
+            full = sum(ch != "." for ch in pieces.replace("/", "")) >= 45
+            boards.append(BoardSeen(None, _turned(pieces)) if side == last and full else BoardSeen(side, pieces))
+            unnamed += side == last and full
+        for _ in range(4):
+            alerts += [n for n in tracker.observe(boards) if n.kind == "alert"]
+    assert unnamed > 10  # the test reaches late boards
+    assert alerts == []
+    assert [p.board.pieces for p in tracker.state.players] == [p.board.pieces for p in game.truth_end.players]
+
+
+def test_a_board_that_names_no_side_and_fits_no_missing_board_is_left_aside():
+    game = table_game(1, 3)
+    tracker = Tracker(game.table_start)
+    steps = [s for s in game.steps()]
+    snapshots = [s for s in steps if isinstance(s, Snapshot)]
+    for step in steps[: steps.index(snapshots[-1])]:
+        feed(tracker, step)
+    named = [BoardSeen(side, pieces) for side, pieces, _ in snapshots[-1].boards[:-1]]
+    _, pieces, _ = snapshots[-1].boards[-1]
+    seat = len(named)
+    assert sum(ch != "." for ch in tracker.state.players[seat].board.pieces) >= 36
+    right = tracker._assign(named + [BoardSeen(None, pieces)])
+    assert right[seat].pieces == pieces
+    # another board's reading, or the right one shifted by a column, is nobody's
+    shifted = "/".join(row[1:] + "." for row in pieces.split("/"))
+    for wrong in (snapshots[-1].boards[0][1], shifted):
+        assert seat not in tracker._assign(named + [BoardSeen(None, wrong)])
+    # two boards that might both be it: neither is taken
+    assert seat not in tracker._assign(named + [BoardSeen(None, pieces), BoardSeen(None, _turned(pieces))])
