@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.features import square_features
-from vision.grids import COLUMNS, FLOOR_VISIBLE, ROWS, format_grid
+from vision.grids import COLUMNS, FLOOR_VISIBLE, ROWS, format_grid, rotate180
 from vision.mlp import load_mlp
 from vision.thresholds import thresholds
 
@@ -26,8 +26,7 @@ class BoardReading:
 
     def turned_half(self) -> "BoardReading":
         """The same reading seen from the opposite seat (A1 and I8 swap)."""
-        flip = lambda s: "/".join(r[::-1] for r in reversed(s.split("/")))
-        return BoardReading(flip(self.pieces), flip(self.printed), self.confidence[::-1, ::-1].copy(),
+        return BoardReading(rotate180(self.pieces), rotate180(self.printed), self.confidence[::-1, ::-1].copy(),
                             self.piece_probs[::-1].copy(), self.printed_probs[::-1].copy())
 
 

@@ -35,11 +35,12 @@ def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, st
     sides = load_kit().sides if known_sides is None else known_sides
     visible = np.array([c in FLOOR_VISIBLE for c in pieces.replace("/", "")])
     logp = np.log(printed_probs + 1e-4)
-    scores = []
+    scores, fits = [], {}  # fits: each side and turn's log-probability per visible square
     for name, layout in sides.items():
         for turn in ((False, True) if allow_half_turn else (False,)):
-            want = _want(layout, turn)
-            scores.append((float(logp[visible, want[visible]].sum()), name, turn))
+            want = _index(rotate180(layout) if turn else layout)
+            fits[name, turn] = logp[visible, want[visible]]
+            scores.append((float(fits[name, turn].sum()), name, turn))
     if not scores:
         return SideMatch(None, False, 0.0, 0.0)
     scores.sort(reverse=True)
@@ -51,12 +52,8 @@ def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, st
     others = [s for s in scores if s[1] != best[1]]
     margin = best[0] - others[0][0] if others else float("inf")
     sure = (visible.sum() >= int(t["min_visible"]) and margin >= float(t["min_log_ratio"])
-            and _trimmed_fit(logp[visible, _want(sides[best[1]], best[2])[visible]]) >= float(t["min_mean_log_likelihood"]))
+            and _trimmed_fit(fits[best[1], best[2]]) >= float(t["min_mean_log_likelihood"]))
     return SideMatch(best[1] if sure else None, best[2], best[0], margin)
-
-
-def _want(layout: str, turn: bool) -> np.ndarray:
-    return _index(rotate180(layout) if turn else layout)
 
 
 def _trimmed_fit(per_square: np.ndarray) -> float:

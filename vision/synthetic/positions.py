@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.grids import COLUMNS, ROWS, format_grid
+from vision.grids import COLUMNS, LEAF_HOLE, ROWS, format_grid
 from vision.kit import Shape, load_kit
 
 _PIECE_OF = {"green": ("G", "g"), "yellow": ("Y", "y"), "red": ("R", "r")}
@@ -69,28 +69,20 @@ def random_position(rng: np.random.Generator, fill: float | None = None, animals
             grid[r0 + r, c0 + c] = holech if (r, c) == hole else solid
             tiles[r0 + r, c0 + c] = next_id
         next_id += 1
-    holes = [(r, c) for r in range(ROWS) for c in range(COLUMNS) if grid[r, c] in "gyr"]
+    holes = [(r, c) for r in range(ROWS) for c in range(COLUMNS) if grid[r, c] in LEAF_HOLE]
     # animals lie on connected groups of empty holes
     if animals and holes:
         for shape in kit.animals:
             if rng.random() > 0.35:
                 continue
             for cells, _ in _orientations(shape.cells):
-                placed = False
-                for r0, c0 in holes:
-                    anchor = cells[0]
-                    spots = [(r0 + r - anchor[0], c0 + c - anchor[1]) for r, c in cells]
-                    if all(0 <= r < ROWS and 0 <= c < COLUMNS and grid[r, c] in "gyr" for r, c in spots):
-                        for r, c in spots:
-                            grid[r, c] = "a"
-                            tiles[r, c] = next_id
-                        next_id += 1
-                        placed = True
-                        break
-                if placed:
+                spots = next((sp for at in holes if (sp := _on_holes(grid, cells, at))), None)
+                if spots:
+                    _lay_animal(grid, tiles, spots, next_id)
+                    next_id += 1
                     break
     for r, c in holes:  # a token lies on its leaf tile: the square keeps the leaf's tile id
-        if grid[r, c] in "gyr" and rng.random() < 0.4:
+        if grid[r, c] in LEAF_HOLE and rng.random() < 0.4:
             grid[r, c] = "t"
     if squirrels:
         empties = [(r, c) for r in range(ROWS) for c in range(COLUMNS) if grid[r, c] == "."]
@@ -131,7 +123,7 @@ def played_position(rng: np.random.Generator, fill: float | None = None) -> Posi
         next_id += 1
     next_id = _lay_animals(rng, grid, tiles, kit, next_id, float(rng.uniform(0.3, 0.9)))
     p_token = float(rng.uniform(0.1, 0.7))
-    for r, c in zip(*np.nonzero(np.isin(grid, list("gyr")))):
+    for r, c in zip(*np.nonzero(np.isin(grid, list(LEAF_HOLE)))):
         if rng.random() < p_token:
             grid[r, c] = "t"
     empties = list(zip(*np.nonzero(grid == ".")))
@@ -144,10 +136,8 @@ def _grown_spot(rng, grid, shape: Shape, corner):
     """Where one tile of `shape` goes: any orientation that fits touching the board's tiles (or
     covering `corner` for the first tile), drawn with a weight that grows with its contact."""
     taken = grid != "."
-    pad = np.pad(taken, 1)
-    touch = pad[:-2, 1:-1] | pad[2:, 1:-1] | pad[1:-1, :-2] | pad[1:-1, 2:]
-    pad_h = np.pad(np.isin(grid, list("gyr")), 1)
-    near_hole = pad_h[:-2, 1:-1] | pad_h[2:, 1:-1] | pad_h[1:-1, :-2] | pad_h[1:-1, 2:]
+    touch = _beside(taken)
+    near_hole = _beside(np.isin(grid, list(LEAF_HOLE)))
     spots, score = [], []
     for cells, hole in _orientations(shape.cells, shape.hole):
         h = max(r for r, _ in cells) + 1
@@ -177,17 +167,30 @@ def _lay_animals(rng, grid, tiles, kit, next_id: int, chance: float) -> int:
         for _ in range(shape.count):
             if rng.random() > chance:
                 continue
-            holes = list(zip(*np.nonzero(np.isin(grid, list("gyr")))))
-            fits = []
-            for cells, _ in _orientations(shape.cells):
-                for r0, c0 in holes:
-                    spots = [(r0 + r - cells[0][0], c0 + c - cells[0][1]) for r, c in cells]
-                    if all(0 <= r < ROWS and 0 <= c < COLUMNS and grid[r, c] in "gyr" for r, c in spots):
-                        fits.append(spots)
+            holes = list(zip(*np.nonzero(np.isin(grid, list(LEAF_HOLE)))))
+            fits = [sp for cells, _ in _orientations(shape.cells) for at in holes if (sp := _on_holes(grid, cells, at))]
             if not fits:
                 break
-            for r, c in fits[int(rng.integers(len(fits)))]:
-                grid[r, c] = "a"
-                tiles[r, c] = next_id
+            _lay_animal(grid, tiles, fits[int(rng.integers(len(fits)))], next_id)
             next_id += 1
     return next_id
+
+
+def _on_holes(grid, cells, at) -> list | None:
+    """The squares an animal of these cells covers with its first cell on `at`, if all are empty holes."""
+    spots = [(at[0] + r - cells[0][0], at[1] + c - cells[0][1]) for r, c in cells]
+    if all(0 <= r < ROWS and 0 <= c < COLUMNS and grid[r, c] in LEAF_HOLE for r, c in spots):
+        return spots
+    return None
+
+
+def _lay_animal(grid, tiles, spots, tile_id: int) -> None:
+    for r, c in spots:
+        grid[r, c] = "a"
+        tiles[r, c] = tile_id
+
+
+def _beside(mask: np.ndarray) -> np.ndarray:
+    """Squares with a 4-neighbour in `mask`."""
+    pad = np.pad(mask, 1)
+    return pad[:-2, 1:-1] | pad[2:, 1:-1] | pad[1:-1, :-2] | pad[1:-1, 2:]
