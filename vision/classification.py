@@ -2,7 +2,9 @@
 
 Both decisions come from small perceptrons over vision.features (colour after the board's own white
 balance and relative to its floor, which a third, floor-free perceptron finds; saturation, the hole's and
-the disc's rings); "?" where the piece model says occluded or is not confident enough (thresholds.toml).
+the disc's rings, the square's quarters). The piece is read twice: the second model sees, beside the
+features, the first one's reading of the square and of its neighbours. "?" where it says occluded or is
+not confident enough (thresholds.toml).
 """
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.features import square_features
+from vision.features import neighbour_context, square_features
 from vision.grids import COLUMNS, FLOOR_VISIBLE, ROWS, format_grid, rotate180
 from vision.mlp import load_mlp
 from vision.thresholds import thresholds
@@ -35,8 +37,8 @@ def classify(rectified: np.ndarray, profile=None) -> BoardReading:
         raise ValueError("classify needs a rectified board of 9x8 equal squares (vision.rectification)")
     t = thresholds()["classify"]
     feats = square_features(rectified, profile)
-    pm, qm = load_mlp("pieces_model"), load_mlp("printed_model")
-    pp = pm.probabilities(feats)
+    pm, qm = load_mlp("context_model"), load_mlp("printed_model")
+    pp = pm.probabilities(np.concatenate([feats, neighbour_context(load_mlp("pieces_model").probabilities(feats))], 1))
     qp = qm.probabilities(feats)
     # "?" when the model sees a hand (its occluded class is sure) or no piece class is sure enough;
     # otherwise the best piece class, its probability renormalised over the piece classes

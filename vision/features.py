@@ -23,18 +23,24 @@ from vision.mlp import load_mlp
 from vision.thresholds import thresholds
 
 REGIONS = ("centre", "ring", "mid", "corner", "whole")
+# the square's quarters and its four corners apart: a hand over one corner spoils one of each, and the
+# model sees them sorted (vision.features.quarter_features), so the side a hand comes from is no matter
+QUARTERS = ("q0", "q1", "q2", "q3", "k0", "k1", "k2", "k3")
 CHANNELS = ("L", "a", "b", "L2", "chroma", "edge")
 FLOOR_CLASSES = "fho"  # the floor model's classes: empty square, open hole (floor in its ring), other
 
 
 @functools.cache
 def region_weights(px: int) -> np.ndarray:
-    """(regions, px*px) weights, each row summing to 1."""
+    """(REGIONS + QUARTERS, px*px) weights, each row summing to 1."""
     c = (np.arange(px) + 0.5) / px - 0.5
     yy, xx = np.meshgrid(c, c, indexing="ij")
     r = np.hypot(xx, yy)
     cheb = np.maximum(abs(xx), abs(yy))
-    masks = [r < 0.17, (r >= 0.19) & (r < 0.245), (r >= 0.27) & (r < 0.36), (r >= 0.47) & (cheb <= 0.44), cheb <= 0.44]
+    whole, corner = cheb <= 0.44, (r >= 0.47) & (cheb <= 0.44)
+    masks = [r < 0.17, (r >= 0.19) & (r < 0.245), (r >= 0.27) & (r < 0.36), corner, whole]
+    quarters = [(yy < 0) & (xx < 0), (yy < 0) & (xx >= 0), (yy >= 0) & (xx >= 0), (yy >= 0) & (xx < 0)]
+    masks += [whole & q for q in quarters] + [corner & q for q in quarters]
     w = np.stack([m.astype(np.float32).ravel() for m in masks])
     return w / w.sum(1, keepdims=True)
 
@@ -55,7 +61,7 @@ def white_balance_gains(rect: np.ndarray) -> np.ndarray:
 
 
 def region_means(rect: np.ndarray, profile=None) -> tuple[np.ndarray, np.ndarray]:
-    """(72, channels, regions) means after white balance, and the white balance's BGR gains."""
+    """(72, channels, REGIONS + QUARTERS) means after white balance, and the white balance's BGR gains."""
     px = rect.shape[1] // COLUMNS
     if profile is not None and profile.gains() is not None:  # the camera's cast, known from calibration
         rect = cv2.transform(rect, np.diag(np.float32(profile.gains())))
@@ -79,9 +85,25 @@ def region_means(rect: np.ndarray, profile=None) -> tuple[np.ndarray, np.ndarray
     return means, gains
 
 
+def quarter_features(means: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The quarters and the corners, each four ordered from the most to the least like their median
+    colour: (72, channels, 8) means and (72, 8) Lab distances. A hand or glare spot over part of a
+    square lands in the last of each four, whichever side it comes from."""
+    out, dist = [], []
+    for first in (len(REGIONS), len(REGIONS) + 4):
+        q = means[:, :, first:first + 4]
+        lab = q[:, :3, :]
+        d = np.abs(lab - np.median(lab, 2, keepdims=True)).sum(1)
+        order = np.argsort(d, 1, kind="stable")
+        out.append(np.take_along_axis(q, order[:, None, :], 2))
+        dist.append(np.take_along_axis(d, order, 1))
+    return np.concatenate(out, 2), np.concatenate(dist, 1)
+
+
 def floor_free_features(means: np.ndarray, gains: np.ndarray) -> np.ndarray:
-    """(72, F0): what needs no floor reference: each square's regions, its most alike neighbour's
-    corner, and the board's chroma and white balance. The floor model reads these."""
+    """(72, F0): what needs no floor reference: each square's regions, its ordered quarters and
+    corners, its most alike neighbour's corner, and the board's chroma and white balance. The floor
+    model reads these."""
     corner = means[:, :3, REGIONS.index("corner")]
     # the four neighbours' corners: a leaf square usually has a neighbour of its own tile, and a
     # square beside a hand or glare spot differs from its neighbours less than from the board
@@ -90,8 +112,11 @@ def floor_free_features(means: np.ndarray, gains: np.ndarray) -> np.ndarray:
     nbrs = np.stack([pad[:-2, 1:-1], pad[2:, 1:-1], pad[1:-1, :-2], pad[1:-1, 2:]])
     near = np.abs(nbrs - corner_grid[None]).sum(-1).argmin(0)  # the most alike neighbour
     alike = np.take_along_axis(nbrs, near[None, ..., None], 0)[0].reshape(-1, 3)
-    context = np.concatenate([np.percentile(means[:, 4, -1], [20, 50]), np.log(gains)])
-    return np.concatenate([means.reshape(len(means), -1), alike - corner, np.tile(context, (len(means), 1))], 1)
+    context = np.concatenate([np.percentile(means[:, 4, REGIONS.index("whole")], [20, 50]), np.log(gains)])
+    quarters, dist = quarter_features(means)
+    n = len(means)
+    return np.concatenate([means[:, :, :len(REGIONS)].reshape(n, -1), quarters.reshape(n, -1), dist,
+                           alike - corner, np.tile(context, (n, 1))], 1)
 
 
 def floor_reference(means: np.ndarray, floor_probs: np.ndarray) -> tuple[np.ndarray, float]:
@@ -118,9 +143,24 @@ def _weighted_median(x: np.ndarray, w: np.ndarray) -> float:
 def features_with_floor(means: np.ndarray, base: np.ndarray, floor_probs: np.ndarray) -> np.ndarray:
     """(72, F): the floor-free features, the regions' colours relative to the floor, and the floor."""
     ref, support = floor_reference(means, floor_probs)
-    rel = means[:, :3, :] - ref[None, :, None]
+    quarters, _ = quarter_features(means)
+    rel = np.concatenate([means[:, :3, :len(REGIONS)], quarters[:, :3, :]], 2) - ref[None, :, None]
     context = np.concatenate([ref, [np.log1p(support)]])
     return np.concatenate([base, rel.reshape(len(rel), -1), np.tile(context, (len(base), 1))], 1).astype(np.float32)
+
+
+def neighbour_context(piece_probs: np.ndarray) -> np.ndarray:
+    """(boards*72, 3k+1): each square's piece probabilities (k classes, squares in reading order, board
+    after board), the mean and the largest of its four neighbours', and how many of its sides are the
+    board's edge. A tile covers several squares and a hand reaches over several: the second model
+    (context_model) reads a square again in the light of its neighbours."""
+    k = piece_probs.shape[1]
+    grid = piece_probs.reshape(-1, ROWS, COLUMNS, k)
+    pad = np.pad(grid, ((0, 0), (1, 1), (1, 1), (0, 0)), constant_values=np.nan)
+    nbrs = np.stack([pad[:, :-2, 1:-1], pad[:, 2:, 1:-1], pad[:, 1:-1, :-2], pad[:, 1:-1, 2:]])
+    edge = np.isnan(nbrs[..., 0]).sum(0)
+    return np.concatenate([piece_probs, np.nanmean(nbrs, 0).reshape(-1, k), np.nanmax(nbrs, 0).reshape(-1, k),
+                           edge.reshape(-1, 1)], 1).astype(np.float32)
 
 
 def square_features(rect: np.ndarray, profile=None) -> np.ndarray:

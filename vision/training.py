@@ -7,6 +7,11 @@ Neither range is used by the tests (seeds below 100000), the benchmark (BENCH_SE
 the validation the thresholds were chosen on (VALIDATION_SEED_BASE, PLAYED_SEED_BASE + 100000 on).
 Corners are jittered by a few hundredths of a square so the classifier tolerates location error.
 
+The piece model is trained twice over: the second (context) model reads each square again beside the
+first one's probabilities for it and its neighbours (vision.features.neighbour_context). It learns
+from probabilities the first model gives to boards it was not trained on (two halves, each read by a
+model of the other), as it will meet them in use.
+
 Rendering is the slow part: each scene's region means are cached (CACHE, by feature version) and
 rendered by two worker processes; a full rebuild (3000 scenes) takes about 30 min on two cores, a
 rebuild from the cache (a change to the models alone) a few minutes.
@@ -21,7 +26,7 @@ import time
 import cv2
 import numpy as np
 
-from vision.features import FLOOR_CLASSES, features_with_floor, floor_free_features, region_means
+from vision.features import FLOOR_CLASSES, features_with_floor, floor_free_features, neighbour_context, region_means
 from vision.grids import COLUMNS, FLOOR_VISIBLE
 from vision.mlp import DATA, train
 from vision.rectification import rectify
@@ -33,7 +38,7 @@ BENCH_SEED_BASE = 5_000_000
 PIECE_CLASSES = ".GYRgyrtsa?"  # "?" = occluded
 PRINTED_CLASSES = ".bnmf"
 CACHE = pathlib.Path(__file__).resolve().parent.parent / "build" / "training-cache"
-CACHE_VERSION = 1  # bump when region_means, the renderer or the jitter change
+CACHE_VERSION = 2  # bump when region_means, the renderer or the jitter change
 CHUNK = 25  # scenes per cache file
 
 
@@ -121,6 +126,17 @@ def balanced_weights(y: np.ndarray, k: int) -> np.ndarray:
     return w / w.mean()
 
 
+def held_out_probabilities(X: np.ndarray, y: np.ndarray, w: np.ndarray, epochs: int) -> np.ndarray:
+    """Piece probabilities of every square from a model that did not see its board: the boards in two
+    halves (alternate boards, 72 squares each), each read by a model trained on the other."""
+    half = (np.arange(len(y)) // 72) % 2
+    out = np.zeros((len(y), len(PIECE_CLASSES)), np.float32)
+    for h in (0, 1):
+        model = train(X[half != h], y[half != h], PIECE_CLASSES, hidden=(96, 48), epochs=epochs, weights=w[half != h])
+        out[half == h] = model.probabilities(X[half == h])
+    return out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--scenes", type=int, default=1000, help="random scenes")
@@ -140,12 +156,16 @@ def main(argv=None) -> int:
     _, X = features(d, floor)
     y = np.array([PIECE_CLASSES.index(c) for c in P])
     print("pieces model", flush=True)
-    pieces = train(X, y, PIECE_CLASSES, hidden=(96, 48), epochs=args.epochs, weights=balanced_weights(y, len(PIECE_CLASSES)))
+    w = balanced_weights(y, len(PIECE_CLASSES))
+    pieces = train(X, y, PIECE_CLASSES, hidden=(96, 48), epochs=args.epochs, weights=w)
+    print("context model", flush=True)
+    context = train(np.concatenate([X, neighbour_context(held_out_probabilities(X, y, w, args.epochs))], 1), y,
+                    PIECE_CLASSES, hidden=(96, 48), epochs=args.epochs, weights=w)
     keep = Q != "-"
     yq = np.array([PRINTED_CLASSES.index(c) for c in Q[keep]])
     print("printed model", flush=True)
     printed = train(X[keep], yq, PRINTED_CLASSES, hidden=(96, 48), epochs=args.epochs)
-    for name, model in (("floor", floor), ("pieces", pieces), ("printed", printed)):
+    for name, model in (("floor", floor), ("pieces", pieces), ("context", context), ("printed", printed)):
         model.save(args.out / f"{name}_model.npz")
     print(f"models written to {args.out}")
     return 0

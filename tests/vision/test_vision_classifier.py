@@ -3,7 +3,8 @@ import numpy as np
 import pytest
 
 from vision.classification import classify
-from vision.features import FLOOR_CLASSES, REGIONS, floor_free_features, floor_reference, region_means, square_features
+from vision.features import (FLOOR_CLASSES, REGIONS, floor_free_features, floor_reference, neighbour_context,
+                             quarter_features, region_means, square_features)
 from vision.mlp import load_mlp
 from vision.rectification import rectify
 from vision.synthetic import BoardSpec, Conditions, played_position, render_scene
@@ -17,6 +18,25 @@ def test_models_take_the_features_as_they_are_made_now(clean_scene):
     assert feats.shape[0] == 72
     for name in ("pieces_model", "printed_model"):
         assert load_mlp(name).p["mu"].shape == (feats.shape[1],), f"{name} was fitted to other features: retrain"
+    # the context model reads the features and the pieces model's reading of the square and its neighbours
+    pieces = load_mlp("pieces_model")
+    context = neighbour_context(pieces.probabilities(feats))
+    assert load_mlp("context_model").p["mu"].shape == (feats.shape[1] + context.shape[1],)
+    assert load_mlp("context_model").classes == pieces.classes
+
+
+def test_neighbour_context_sees_the_four_neighbours_and_the_edge():
+    probs = np.zeros((72, 3), np.float32)
+    probs[:, 0] = 1.0
+    probs[10] = [0.0, 1.0, 0.0]  # B2 (row 1, column 1) reads as the second class
+    ctx = neighbour_context(probs)
+    assert ctx.shape == (72, 10)
+    b1, c2, c3, a1 = 1, 11, 20, 0
+    assert np.allclose(ctx[b1, 3:6], [2 / 3, 1 / 3, 0]) and np.allclose(ctx[b1, 6:9], [1, 1, 0]) and ctx[b1, 9] == 1
+    assert np.allclose(ctx[c2, 3:6], [0.75, 0.25, 0]) and ctx[c2, 9] == 0
+    assert np.allclose(ctx[c3, 3:6], [1, 0, 0])  # diagonal: not a neighbour
+    assert ctx[a1, 9] == 2
+    assert np.allclose(neighbour_context(np.tile(probs, (2, 1)))[72:], ctx)  # boards one after another
 
 
 def test_floor_reference_is_the_ring_of_floor_squares_only():
@@ -65,3 +85,16 @@ def test_a_nearly_full_board_reads_its_floor_squares():
     p = np.array(list(reading.pieces.replace("/", "")))
     assert (p[t == "."] == ".").all()
     assert (t != p).sum() <= 1
+
+
+def test_a_hand_over_one_corner_lands_last_among_the_quarters():
+    rect = np.full((8 * 32, 9 * 32, 3), (70, 110, 120), np.uint8)  # an even floor, BGR
+    means, _ = region_means(rect)
+    for y0, x0 in ((0, 0), (0, 16), (16, 16), (16, 0)):  # a skin-coloured patch over each corner in turn
+        covered = rect.copy()
+        covered[y0:y0 + 16, x0:x0 + 16] = (150, 180, 230)
+        quarters, dist = quarter_features(region_means(covered)[0])
+        assert np.allclose(quarters[0, :3, :3], means[0, :3, 4:5], atol=1.5)  # three quarters show the floor ...
+        assert dist[0, 3] > 20 > dist[0, :3].max()  # ... and the covered one last, whichever it is
+        assert dist[0, 7] > 20 > dist[0, 4:7].max()
+        assert np.allclose(quarters[1], quarters[2])  # the other squares see no hand
