@@ -100,7 +100,7 @@ def quarter_features(means: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.concatenate(out, 2), np.concatenate(dist, 1)
 
 
-def floor_free_features(means: np.ndarray, gains: np.ndarray) -> np.ndarray:
+def floor_free_features(means: np.ndarray, gains: np.ndarray, ordered: tuple | None = None) -> np.ndarray:
     """(72, F0): what needs no floor reference: each square's regions, its ordered quarters and
     corners, its most alike neighbour's corner, and the board's chroma and white balance. The floor
     model reads these."""
@@ -113,7 +113,7 @@ def floor_free_features(means: np.ndarray, gains: np.ndarray) -> np.ndarray:
     near = np.abs(nbrs - corner_grid[None]).sum(-1).argmin(0)  # the most alike neighbour
     alike = np.take_along_axis(nbrs, near[None, ..., None], 0)[0].reshape(-1, 3)
     context = np.concatenate([np.percentile(means[:, 4, REGIONS.index("whole")], [20, 50]), np.log(gains)])
-    quarters, dist = quarter_features(means)
+    quarters, dist = quarter_features(means) if ordered is None else ordered
     n = len(means)
     return np.concatenate([means[:, :, :len(REGIONS)].reshape(n, -1), quarters.reshape(n, -1), dist,
                            alike - corner, np.tile(context, (n, 1))], 1)
@@ -140,10 +140,12 @@ def _weighted_median(x: np.ndarray, w: np.ndarray) -> float:
     return float(x[order][np.searchsorted(cum, cum[-1] / 2)])
 
 
-def features_with_floor(means: np.ndarray, base: np.ndarray, floor_probs: np.ndarray) -> np.ndarray:
-    """(72, F): the floor-free features, the regions' colours relative to the floor, and the floor."""
+def features_with_floor(means: np.ndarray, base: np.ndarray, floor_probs: np.ndarray,
+                        ordered: tuple | None = None) -> np.ndarray:
+    """(72, F): the floor-free features, the regions' colours relative to the floor, and the floor.
+    `ordered`: quarter_features(means), when the caller has it already."""
     ref, support = floor_reference(means, floor_probs)
-    quarters, _ = quarter_features(means)
+    quarters, _ = quarter_features(means) if ordered is None else ordered
     rel = np.concatenate([means[:, :3, :len(REGIONS)], quarters[:, :3, :]], 2) - ref[None, :, None]
     context = np.concatenate([ref, [np.log1p(support)]])
     return np.concatenate([base, rel.reshape(len(rel), -1), np.tile(context, (len(base), 1))], 1).astype(np.float32)
@@ -166,5 +168,6 @@ def neighbour_context(piece_probs: np.ndarray) -> np.ndarray:
 def square_features(rect: np.ndarray, profile=None) -> np.ndarray:
     """(72, F) features, squares in reading order (A1, B1, ... I8)."""
     means, gains = region_means(rect, profile)
-    base = floor_free_features(means, gains)
-    return features_with_floor(means, base, load_mlp("floor_model").probabilities(base))
+    ordered = quarter_features(means)
+    base = floor_free_features(means, gains, ordered)
+    return features_with_floor(means, base, load_mlp("floor_model").probabilities(base), ordered)

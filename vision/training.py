@@ -26,7 +26,8 @@ import time
 import cv2
 import numpy as np
 
-from vision.features import FLOOR_CLASSES, features_with_floor, floor_free_features, neighbour_context, region_means
+from vision.features import (FLOOR_CLASSES, features_with_floor, floor_free_features, neighbour_context,
+                             quarter_features, region_means)
 from vision.grids import COLUMNS, FLOOR_VISIBLE
 from vision.mlp import DATA, train
 from vision.rectification import rectify
@@ -113,10 +114,11 @@ def labels(d: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def features(d: dict, floor_model) -> tuple[np.ndarray, np.ndarray]:
     """The floor model's input and the full features, every board of `d`, squares concatenated."""
-    base = [floor_free_features(m, g) for m, g in zip(d["means"], d["gains"])]
+    ordered = [quarter_features(m) for m in d["means"]]
+    base = [floor_free_features(m, g, o) for m, g, o in zip(d["means"], d["gains"], ordered)]
     if floor_model is None:
         return np.concatenate(base), None
-    full = [features_with_floor(m, b, floor_model.probabilities(b)) for m, b in zip(d["means"], base)]
+    full = [features_with_floor(m, b, floor_model.probabilities(b), o) for m, b, o in zip(d["means"], base, ordered)]
     return np.concatenate(base), np.concatenate(full)
 
 
