@@ -37,8 +37,9 @@ def classify(rectified: np.ndarray, profile=None) -> BoardReading:
         raise ValueError("classify needs a rectified board of 9x8 equal squares (vision.rectification)")
     t = thresholds()["classify"]
     feats = square_features(rectified, profile)
-    pm, qm = load_mlp("context_model"), load_mlp("printed_model")
-    pp = pm.probabilities(np.concatenate([feats, neighbour_context(load_mlp("pieces_model").probabilities(feats))], 1))
+    first = load_mlp("pieces_model").probabilities(feats)
+    pm, qm = load_mlp("context_model"), load_mlp("printed_model")  # the context model has the pieces model's classes
+    pp = pm.probabilities(np.concatenate([feats, neighbour_context(first)], 1))
     qp = qm.probabilities(feats)
     # "?" when the model sees a hand (its occluded class is sure) or no piece class is sure enough;
     # otherwise the best piece class, its probability renormalised over the piece classes
