@@ -54,15 +54,17 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
     """One located board read: its grid direction and outline chosen by how clearly a side is named.
 
     `exclude`: sides that other boards of the frame are; this board cannot be one of them."""
-    reading = classify(rectify(image, location), profile)
-    match = match_side(reading.pieces, reading.printed_probs, known_sides, allow_half_turn=not location.oriented,
-                       exclude=exclude)
+    def look(loc: BoardLocation, allow_half_turn: bool = True):
+        rd = classify(rectify(image, loc), profile)
+        return rd, match_side(rd.pieces, rd.printed_probs, known_sides, allow_half_turn=allow_half_turn,
+                              exclude=exclude)
+
+    reading, match = look(location, allow_half_turn=not location.oriented)
     if location.alternative is not None:
         # a nearly square board leaves the grid's direction in doubt: the direction whose symbols speak
         # for a side more clearly wins (a hand can make the wrong one name a side too)
         alt_loc = location.with_corners(location.alternative)
-        alt = classify(rectify(image, alt_loc), profile)
-        alt_match = match_side(alt.pieces, alt.printed_probs, known_sides, allow_half_turn=True, exclude=exclude)
+        alt, alt_match = look(alt_loc)
         if _better(alt_match, match):
             location, reading, match = alt_loc, alt, alt_match
     if match.side is None and not location.oriented:
@@ -78,8 +80,7 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         for outline in list(location.other_outlines) + [o for _, o in sorted(raw, key=lambda r: -r[0])]:
             for corners in fit_grids(image, outline):
                 loc = BoardLocation(corners[0], location.method, False, location.score, outline)
-                rd = classify(rectify(image, loc), profile)
-                m = match_side(rd.pieces, rd.printed_probs, known_sides, allow_half_turn=True, exclude=exclude)
+                rd, m = look(loc)
                 if best is None or _better(m, best[2]):
                     best = (loc, rd, m)
         if best is not None and best[2].side is not None:

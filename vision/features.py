@@ -90,8 +90,9 @@ def quarter_features(means: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     colour: (72, channels, 8) means and (72, 8) Lab distances. A hand or glare spot over part of a
     square lands in the last of each four, whichever side it comes from."""
     out, dist = [], []
-    for first in (len(REGIONS), len(REGIONS) + 4):
-        q = means[:, :, first:first + 4]
+    four = len(QUARTERS) // 2
+    for first in (len(REGIONS), len(REGIONS) + four):
+        q = means[:, :, first:first + four]
         lab = q[:, :3, :]
         d = np.abs(lab - np.median(lab, 2, keepdims=True)).sum(1)
         order = np.argsort(d, 1, kind="stable")

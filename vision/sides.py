@@ -52,15 +52,15 @@ def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, st
     others = [s for s in scores if s[1] != best[1]]
     margin = best[0] - others[0][0] if others else float("inf")
     sure = (visible.sum() >= int(t["min_visible"]) and margin >= float(t["min_log_ratio"])
-            and _trimmed_fit(fits[best[1], best[2]]) >= float(t["min_mean_log_likelihood"]))
+            and _trimmed_fit(fits[best[1], best[2]], float(t["fit_trim"])) >= float(t["min_mean_log_likelihood"]))
     return SideMatch(best[1] if sure else None, best[2], best[0], margin)
 
 
-def _trimmed_fit(per_square: np.ndarray) -> float:
-    """Mean log-probability of the side's symbols, without the worst eighth of the squares.
+def _trimmed_fit(per_square: np.ndarray, trim: float) -> float:
+    """Mean log-probability of the side's symbols, without the worst `trim` share of the squares.
 
     A wrong grid reads symbols that fit no side well, so a good fit per square is asked for besides a
     lead; but one misread symbol on a nearly full board (a handful of floor squares) must not sink it.
     """
-    keep = len(per_square) - int(np.ceil(len(per_square) * float(thresholds()["sides"]["fit_trim"])))
+    keep = len(per_square) - int(np.ceil(len(per_square) * trim))
     return float(np.sort(per_square)[::-1][:max(keep, 1)].mean()) if len(per_square) else 0.0

@@ -28,7 +28,7 @@ import numpy as np
 
 from vision.features import (FLOOR_CLASSES, features_with_floor, floor_free_features, neighbour_context,
                              quarter_features, region_means)
-from vision.grids import COLUMNS, FLOOR_VISIBLE
+from vision.grids import COLUMNS, FLOOR_VISIBLE, LEAF_HOLE, ROWS
 from vision.mlp import DATA, train
 from vision.rectification import rectify
 
@@ -41,6 +41,7 @@ PRINTED_CLASSES = ".bnmf"
 CACHE = pathlib.Path(__file__).resolve().parent.parent / "build" / "training-cache"
 CACHE_VERSION = 2  # bump when region_means, the renderer or the jitter change
 CHUNK = 25  # scenes per cache file
+HIDDEN = (96, 48)  # the piece, context and printed models' hidden layers
 
 
 def scene_for(kind: str, seed: int):
@@ -108,7 +109,7 @@ def labels(d: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     pieces, occ = d["pieces"].reshape(-1), d["occ"].reshape(-1)
     P = np.where(occ, "?", pieces)
     Q = np.where(occ | ~np.isin(pieces, list(FLOOR_VISIBLE)), "-", d["printed"].reshape(-1))
-    F = np.where(P == ".", "f", np.where(np.isin(P, list("gyr")), "h", "o"))
+    F = np.where(P == ".", "f", np.where(np.isin(P, list(LEAF_HOLE)), "h", "o"))
     return P, Q, F
 
 
@@ -131,10 +132,10 @@ def balanced_weights(y: np.ndarray, k: int) -> np.ndarray:
 def held_out_probabilities(X: np.ndarray, y: np.ndarray, w: np.ndarray, epochs: int) -> np.ndarray:
     """Piece probabilities of every square from a model that did not see its board: the boards in two
     halves (alternate boards, 72 squares each), each read by a model trained on the other."""
-    half = (np.arange(len(y)) // 72) % 2
+    half = (np.arange(len(y)) // (ROWS * COLUMNS)) % 2
     out = np.zeros((len(y), len(PIECE_CLASSES)), np.float32)
     for h in (0, 1):
-        model = train(X[half != h], y[half != h], PIECE_CLASSES, hidden=(96, 48), epochs=epochs, weights=w[half != h])
+        model = train(X[half != h], y[half != h], PIECE_CLASSES, hidden=HIDDEN, epochs=epochs, weights=w[half != h])
         out[half == h] = model.probabilities(X[half == h])
     return out
 
@@ -159,14 +160,14 @@ def main(argv=None) -> int:
     y = np.array([PIECE_CLASSES.index(c) for c in P])
     print("pieces model", flush=True)
     w = balanced_weights(y, len(PIECE_CLASSES))
-    pieces = train(X, y, PIECE_CLASSES, hidden=(96, 48), epochs=args.epochs, weights=w)
+    pieces = train(X, y, PIECE_CLASSES, hidden=HIDDEN, epochs=args.epochs, weights=w)
     print("context model", flush=True)
     context = train(np.concatenate([X, neighbour_context(held_out_probabilities(X, y, w, args.epochs))], 1), y,
-                    PIECE_CLASSES, hidden=(96, 48), epochs=args.epochs, weights=w)
+                    PIECE_CLASSES, hidden=HIDDEN, epochs=args.epochs, weights=w)
     keep = Q != "-"
     yq = np.array([PRINTED_CLASSES.index(c) for c in Q[keep]])
     print("printed model", flush=True)
-    printed = train(X[keep], yq, PRINTED_CLASSES, hidden=(96, 48), epochs=args.epochs)
+    printed = train(X[keep], yq, PRINTED_CLASSES, hidden=HIDDEN, epochs=args.epochs)
     for name, model in (("floor", floor), ("pieces", pieces), ("context", context), ("printed", printed)):
         model.save(args.out / f"{name}_model.npz")
     print(f"models written to {args.out}")
