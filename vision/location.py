@@ -180,6 +180,33 @@ def _table_mask(lab: np.ndarray, t: dict, k: int) -> np.ndarray:
     return (dist < thr).reshape(h, w)
 
 
+def _corner_mask(small: np.ndarray, t: dict) -> np.ndarray:
+    """Where the picture changes in two directions at once: a board's tile edges, printed grid and symbols
+    cross each other, while wood grain, stripes and an arm's sides run one way, and a plain cloth does
+    not change at all. So boards stand out however close the table's colours are to theirs.
+
+    The smaller eigenvalue of the colour structure tensor over a window of about a square, split from the
+    table by Otsu's threshold on its logarithm (the split follows each frame's own contrast), but never
+    less than a rise above the frame's quieter part: on a table with no board Otsu would split noise."""
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32)
+    tensor = np.zeros(small.shape[:2] + (3,), np.float32)
+    for c in range(3):
+        gx = cv2.Sobel(lab[..., c], cv2.CV_32F, 1, 0)
+        gy = cv2.Sobel(lab[..., c], cv2.CV_32F, 0, 1)
+        tensor[..., 0] += gx * gx
+        tensor[..., 1] += gy * gy
+        tensor[..., 2] += gx * gy
+    win = int(t["corner_window"])
+    jxx, jyy, jxy = cv2.split(cv2.blur(tensor, (win, win)))
+    smaller = ((jxx + jyy) - np.sqrt((jxx - jyy) ** 2 + 4 * jxy * jxy)) / 2
+    strength = np.log1p(np.sqrt(np.maximum(smaller, 0)))
+    top = max(float(strength.max()), 1e-6)
+    u8 = np.clip(strength * (255.0 / top), 0, 255).astype(np.uint8)
+    otsu, _ = cv2.threshold(u8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    quiet = float(np.percentile(strength[::4, ::4], 25))
+    return ((strength > max(otsu * top / 255.0, quiet + float(t["corner_min_rise"]))) * 255).astype(np.uint8)
+
+
 def _order_clockwise(q: np.ndarray) -> np.ndarray:
     c = q.mean(0)
     ang = np.arctan2(q[:, 1] - c[1], q[:, 0] - c[0])
@@ -388,6 +415,8 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
     for dilation in t["edge_dilations"]:
         edges = _edge_mask(small, t, int(dilation))
         quads += _candidates(edges, t) + _run_quads(edges, t)
+    corners = _corner_mask(small, t)
+    quads += _candidates(corners, t) + _candidates(corners, t, close=int(t["table_close"])) + _run_quads(corners, t)
     scored = []
     distinct: list[np.ndarray] = []  # several masks often give the same outline: refine it once
     for quad in quads:

@@ -36,11 +36,12 @@ def _straight_runs(contour: np.ndarray, side: float, t: dict) -> list[tuple[np.n
 
 def line_intersection(l1, l2) -> np.ndarray | None:
     """Where two lines given as (vx, vy, x0, y0) cross; None when they are parallel."""
-    (vx1, vy1, x1, y1), (vx2, vy2, x2, y2) = l1, l2
-    A = np.array([[vx1, -vx2], [vy1, -vy2]])
-    if abs(np.linalg.det(A)) < 1e-6:
+    (vx1, vy1, x1, y1), (vx2, vy2, x2, y2) = (map(float, l1)), (map(float, l2))
+    # Cramer's rule on the 2x2 system, in plain floats: outline search crosses tens of thousands of lines
+    det = vx2 * vy1 - vx1 * vy2
+    if abs(det) < 1e-6:
         return None
-    s, _ = np.linalg.solve(A, np.array([x2 - x1, y2 - y1]))
+    s = (vx2 * (y2 - y1) - vy2 * (x2 - x1)) / det
     return np.array([x1 + s * vx1, y1 + s * vy1])
 
 

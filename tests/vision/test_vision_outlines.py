@@ -93,3 +93,42 @@ def test_one_marker_seen_orients_and_the_outline_places_the_grid():
     loc = locs[0]
     assert loc.oriented and loc.method == "markers+outline"
     assert _corner_error(loc.corners, scene.boards[0]) < 0.15
+
+
+def test_boards_on_a_striped_table_close_to_their_colours_are_found():
+    # dev seed 7004087: a striped wood table whose browns are the boards' own; the colour masks split
+    # the small board into three blobs of leaves, and its outline was never tried. Where the picture
+    # changes in two directions at once (vision.location._corner_mask) the three boards stand out whole.
+    scene = render_scene(7004087)
+    locs = locate(scene.image)
+    assert len(locs) == len(scene.boards) == 3
+    for truth in scene.boards:
+        best = min(locs, key=lambda l: np.abs(l.corners.mean(0) - truth.corners.mean(0)).sum())
+        assert min(_corner_error(np.roll(best.corners, -k, 0), truth) for k in range(4)) < 0.25
+
+
+def test_the_corner_mask_covers_boards_and_leaves_the_stripes():
+    from vision.location import _corner_mask
+
+    scene = render_scene(7004087)
+    h, w = scene.image.shape[:2]
+    scale = 640 / w
+    small = cv2.resize(scene.image, (640, int(round(h * scale))), interpolation=cv2.INTER_AREA)
+    mask = _corner_mask(small, thresholds()["locate"]) > 0
+    boards = np.zeros(mask.shape, np.uint8)
+    for truth in scene.boards:
+        cv2.fillPoly(boards, [np.round(truth.corners * scale).astype(np.int32)], 1)
+    # beyond the grid lie the board's margin and the window's reach: the table is what lies further out
+    near = cv2.dilate(boards, np.ones((25, 25), np.uint8))
+    inside, outside = mask[boards > 0].mean(), mask[near == 0].mean()
+    assert inside > 0.85 and outside < 0.03
+
+
+def test_lines_cross_where_they_should_and_parallel_ones_never():
+    from vision.outline_lines import line_intersection
+
+    # (direction, point): the x axis against the vertical through x = 3, and a diagonal against y = 5
+    assert np.allclose(line_intersection((1, 0, -7, 0), (0, 1, 3, 12)), [3, 0])
+    d = np.sqrt(0.5)
+    assert np.allclose(line_intersection((d, d, 1, 1), (1, 0, 0, 5)), [5, 5])
+    assert line_intersection((1, 0, 0, 0), (-1, 0, 4, 2)) is None
