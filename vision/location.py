@@ -590,6 +590,24 @@ def _best_division(prof: np.ndarray, parts: int, max_margin: float, steps: int) 
     return float(u0[i, 0, 0]), float(u1[0, j, 0]), float(score[i, j])
 
 
+def _even_division(pu: np.ndarray, pv: np.ndarray, nu: int, nv: int, max_margin: float,
+                   steps: int) -> tuple[float, float, float, float, float]:
+    """Ends (u0, u1, v0, v1) of a grid with the same margin, in squares, all round (a printed board's
+    border is even), whose interior lines land on the strongest evidence of both profiles."""
+    m = np.linspace(0.0, max_margin, steps)[:, None]
+    score = 0.0
+    ends = []
+    for prof, parts in ((pu, nu), (pv, nv)):
+        last = len(prof) - 1
+        lo = m / (parts + 2 * m) * last
+        pos = lo + (last - 2 * lo) * np.arange(1, parts)[None, :] / parts
+        score = score + np.interp(pos, np.arange(len(prof)), prof).mean(1)
+        ends.append((lo[:, 0], last - lo[:, 0]))
+    i = int(np.argmax(score))
+    (u0, u1), (v0, v1) = ends
+    return float(u0[i]), float(u1[i]), float(v0[i]), float(v1[i]), float(score[i])
+
+
 def fit_grid(image: np.ndarray, outline: np.ndarray, n: int = 360) -> tuple[np.ndarray, float]:
     return fit_grids(image, outline, n)[0]
 
@@ -614,6 +632,12 @@ def fit_grids(image: np.ndarray, outline: np.ndarray, n: int = 360):
         nu, nv = (COLUMNS, ROWS) if cols_along_u else (ROWS, COLUMNS)
         u0, u1, su = _best_division(pu, nu, mm, st)
         v0, v1, sv = _best_division(pv, nv, mm, st)
+        # four free margins can chase noise where a board shows few lines (an empty floor, glare, blur);
+        # an even border all round then places the grid better, unless the free fit is clearly better
+        # (an outline a little off needs uneven margins). The free fit's evidence still ranks outlines.
+        e = _even_division(pu, pv, nu, nv, mm, st)
+        if su + sv < float(t["even_margin_advantage"]) * e[4]:
+            u0, u1, v0, v1 = e[:4]
         inner = np.float32([[u0, v0], [u1, v0], [u1, v1], [u0, v1]]) * (n / (n - 1))
         corners = cv2.perspectiveTransform(inner[None], np.linalg.inv(H))[0].astype(np.float64)
         if not cols_along_u:
