@@ -615,9 +615,9 @@ def fit_grid(image: np.ndarray, outline: np.ndarray, n: int = 360) -> tuple[np.n
 def fit_grids(image: np.ndarray, outline: np.ndarray, n: int = 360):
     """The 9x8 grid inside a board outline: the margins and direction that put most edges on grid lines.
 
-    Each of the four margins is free (a slightly wrong outline, an uneven border); the 9 columns may
-    run along either pair of edges. Returns (corners, score) for the better direction, then for the
-    other; A1's corner is at the outline's first corner or its successor (the printed layout later
+    Each of the four margins is free (a slightly wrong outline) unless an even border fits nearly as
+    well; the 9 columns may run along either pair of edges. Returns (corners, score: the free fit's line
+    evidence) for the better direction, then for the other; A1's corner is at the outline's first corner or its successor (the printed layout later
     decides between A1 and I8).
     """
     t = thresholds()["locate"]

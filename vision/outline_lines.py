@@ -36,7 +36,7 @@ def _straight_runs(contour: np.ndarray, side: float, t: dict) -> list[tuple[np.n
 
 def line_intersection(l1, l2) -> np.ndarray | None:
     """Where two lines given as (vx, vy, x0, y0) cross; None when they are parallel."""
-    (vx1, vy1, x1, y1), (vx2, vy2, x2, y2) = (map(float, l1)), (map(float, l2))
+    (vx1, vy1, x1, y1), (vx2, vy2, x2, y2) = map(float, l1), map(float, l2)
     # Cramer's rule on the 2x2 system, in plain floats: outline search crosses tens of thousands of lines
     det = vx2 * vy1 - vx1 * vy2
     if abs(det) < 1e-6:
