@@ -415,8 +415,8 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
     for dilation in t["edge_dilations"]:
         edges = _edge_mask(small, t, int(dilation))
         quads += _candidates(edges, t) + _run_quads(edges, t)
-    corners = _corner_mask(small, t)
-    quads += _candidates(corners, t) + _candidates(corners, t, close=int(t["table_close"])) + _run_quads(corners, t)
+    crossing = _corner_mask(small, t)
+    quads += _candidates(crossing, t) + _candidates(crossing, t, close=int(t["table_close"])) + _run_quads(crossing, t)
     scored = []
     distinct: list[np.ndarray] = []  # several masks often give the same outline: refine it once
     for quad in quads:
