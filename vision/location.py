@@ -180,7 +180,7 @@ def _table_mask(lab: np.ndarray, t: dict, k: int) -> np.ndarray:
     return (dist < thr).reshape(h, w)
 
 
-def _corner_mask(small: np.ndarray, t: dict) -> np.ndarray:
+def _corner_mask(lab: np.ndarray, t: dict) -> np.ndarray:
     """Where the picture changes in two directions at once: a board's tile edges, printed grid and symbols
     cross each other, while wood grain, stripes and an arm's sides run one way, and a plain cloth does
     not change at all. So boards stand out however close the table's colours are to theirs.
@@ -188,11 +188,11 @@ def _corner_mask(small: np.ndarray, t: dict) -> np.ndarray:
     The smaller eigenvalue of the colour structure tensor over a window of about a square, split from the
     table by Otsu's threshold on its logarithm (the split follows each frame's own contrast), but never
     less than a rise above the frame's quieter part: on a table with no board Otsu would split noise."""
-    lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32)
-    tensor = np.zeros(small.shape[:2] + (3,), np.float32)
+    tensor = np.zeros(lab.shape[:2] + (3,), np.float32)
     for c in range(3):
-        gx = cv2.Sobel(lab[..., c], cv2.CV_32F, 1, 0)
-        gy = cv2.Sobel(lab[..., c], cv2.CV_32F, 0, 1)
+        channel = lab[..., c].astype(np.float32)
+        gx = cv2.Sobel(channel, cv2.CV_32F, 1, 0)
+        gy = cv2.Sobel(channel, cv2.CV_32F, 0, 1)
         tensor[..., 0] += gx * gx
         tensor[..., 1] += gy * gy
         tensor[..., 2] += gx * gy
@@ -415,7 +415,7 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
     for dilation in t["edge_dilations"]:
         edges = _edge_mask(small, t, int(dilation))
         quads += _candidates(edges, t) + _run_quads(edges, t)
-    crossing = _corner_mask(small, t)
+    crossing = _corner_mask(lab, t)
     quads += _candidates(crossing, t) + _candidates(crossing, t, close=int(t["table_close"])) + _run_quads(crossing, t)
     scored = []
     distinct: list[np.ndarray] = []  # several masks often give the same outline: refine it once
@@ -617,8 +617,8 @@ def fit_grids(image: np.ndarray, outline: np.ndarray, n: int = 360):
 
     Each of the four margins is free (a slightly wrong outline) unless an even border fits nearly as
     well; the 9 columns may run along either pair of edges. Returns (corners, score: the free fit's line
-    evidence) for the better direction, then for the other; A1's corner is at the outline's first corner or its successor (the printed layout later
-    decides between A1 and I8).
+    evidence) for the better direction, then for the other; A1's corner is at the outline's first corner
+    or its successor (the printed layout later decides between A1 and I8).
     """
     t = thresholds()["locate"]
     dst = np.float32([[0, 0], [n, 0], [n, n], [0, n]])
