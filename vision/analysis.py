@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from vision.classification import BoardReading, classify
+from vision.grids import COLUMNS, ROWS
 from vision.kit import load_kit
 from vision.location import BoardLocation, fit_grids, locate, refine_outline
 from vision.rectification import rectify
@@ -85,6 +86,8 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
                     best = (loc, rd, m)
         if best is not None and best[2].side is not None:
             location, reading, match = best
+    if not location.oriented:
+        location, reading, match = _settle_grid(location, reading, match, look)
     oriented_by = "markers" if location.oriented else ("printed layout" if match.side else "guess")
     if match.half_turn and not location.oriented:
         location = location.turned(2)
@@ -96,6 +99,56 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         printed = reading.printed
     return BoardResult(location.corners, match.side, reading.pieces, printed, reading.confidence,
                        location.method, oriented_by, reading, match.margin if match.side else 0.0)
+
+
+def _settle_grid(location: BoardLocation, reading: BoardReading, match, look):
+    """The grid nudged edge by edge while its symbols name a side more clearly.
+
+    An outline a little off (a shadow taken for the board's edge, an arm over a corner) leaves the grid
+    up to half a square off, with a side still named. Each edge is moved out and in by a step; the move
+    that raises the side's lead most is kept, and the step shrinks. A move must raise the lead by a
+    least gain and must not make the side's symbols fit worse: a grid a little off can read a symbol
+    that lifts the lead over the next side while the named side itself fits worse. Only for boards just
+    found: a board the tracker follows keeps the corners it was found with."""
+    t = thresholds()["locate"]
+    gain, slack = float(t["settle_min_gain"]), float(t["settle_fit_slack"])
+
+    def beats(m, n) -> bool:
+        if (m.side is None) != (n.side is None):
+            return m.side is not None
+        if m.side is None:  # no side named either way: the best side's fit alone
+            return m.log_likelihood > n.log_likelihood + gain
+        return m.margin > n.margin + gain and m.log_likelihood >= n.log_likelihood - slack
+
+    best = (location, reading, match)
+    for k, step in enumerate(t["settle_steps"]):
+        moved = False
+        for _ in range(int(t["settle_rounds"])):
+            tries = []
+            for edge in range(4):
+                for sign in (1, -1):
+                    loc = best[0].with_corners(_edge_moved(best[0].corners, edge, sign * float(step)))
+                    rd, m = look(loc)
+                    if beats(m, best[2]):
+                        tries.append((loc, rd, m))
+            if not tries:
+                break
+            best = max(tries, key=lambda x: (x[2].side is not None, x[2].margin if x[2].side else x[2].log_likelihood))
+            moved = True
+        if k == 0 and not moved:
+            break  # right already: the finer steps would only polish noise
+    return best
+
+
+def _edge_moved(corners: np.ndarray, edge: int, squares: float) -> np.ndarray:
+    """The grid with one edge (0 top, 1 right, 2 bottom, 3 left, as A1 top-left sees it) moved outward
+    by `squares`."""
+    c = corners.astype(np.float64).copy()
+    across = (c[1] - c[0] + c[2] - c[3]) / (2 * COLUMNS)
+    down = (c[3] - c[0] + c[2] - c[1]) / (2 * ROWS)
+    move = {0: ([0, 1], -down), 1: ([1, 2], across), 2: ([2, 3], down), 3: ([0, 3], -across)}[edge]
+    c[move[0]] += squares * move[1]
+    return c
 
 
 def _better(a, b) -> bool:

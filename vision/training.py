@@ -1,10 +1,11 @@
 """Build the square classifiers from rendered scenes: `python -m vision.training [--scenes N] [--played N]`.
 
-Two kinds of scenes: random ones (seeds TRAIN_SEED_BASE onwards, tiles dropped anywhere, as the
-benchmark's) and played-like ones (seeds PLAYED_SEED_BASE onwards, boards grown as games grow them,
-up to nearly full: vision.synthetic.played_position), half of them at the demo camera's 1280x720.
-Neither range is used by the tests (seeds below 100000), the benchmark (BENCH_SEED_BASE onwards) or
-the validation the thresholds were chosen on (VALIDATION_SEED_BASE, PLAYED_SEED_BASE + 100000 on).
+Two kinds of scenes: random ones (tiles dropped anywhere, as the benchmark's; seeds in blocks of a
+thousand from TRAIN_SEED_BASE, stepping over the validation block) and played-like ones (seeds
+PLAYED_SEED_BASE onwards, boards grown as games grow them, up to nearly full:
+vision.synthetic.played_position), half of them at the demo camera's 1280x720. None of these seeds is
+used by the tests (below 100000), the benchmark (BENCH_SEED_BASE onwards) or the validation the
+thresholds were chosen on (VALIDATION_SEED_BASE.., PLAYED_SEED_BASE + 100000..).
 Corners are jittered by a few hundredths of a square so the classifier tolerates location error.
 
 The piece model is trained twice over: the second (context) model reads each square again beside the
@@ -34,6 +35,7 @@ from vision.rectification import rectify
 
 TRAIN_SEED_BASE = 1_000_000
 VALIDATION_SEED_BASE = 1_001_000
+RANDOM_BLOCK = 1000  # random seeds from VALIDATION_SEED_BASE on this many are validation's
 PLAYED_SEED_BASE = 1_200_000
 BENCH_SEED_BASE = 5_000_000
 PIECE_CLASSES = ".GYRgyrtsa?"  # "?" = occluded
@@ -99,7 +101,13 @@ def collect(jobs: list[tuple[str, int]], workers: int = 2, log=print) -> dict:
 
 
 def jobs_for(n_random: int, n_played: int, random_base=TRAIN_SEED_BASE, played_base=PLAYED_SEED_BASE):
-    return ([("random", random_base + i) for i in range(0, n_random, CHUNK)]
+    """(kind, first seed) of each cache chunk. More than a thousand random training scenes step over the
+    validation block, which starts a thousand above TRAIN_SEED_BASE."""
+    def random_seed(i):
+        if random_base != TRAIN_SEED_BASE or i < VALIDATION_SEED_BASE - TRAIN_SEED_BASE:
+            return random_base + i
+        return random_base + i + RANDOM_BLOCK
+    return ([("random", random_seed(i)) for i in range(0, n_random, CHUNK)]
             + [("played", played_base + i) for i in range(0, n_played, CHUNK)])
 
 

@@ -53,3 +53,36 @@ def test_a_side_is_named_on_one_board_only():
     assert sorted(str(b.side) for b in result.boards) == ["A1", "None"]
     named = next(b for b in result.boards if b.side)
     assert named.side_lead >= 15
+
+
+def _grid_error(corners, truth) -> float:
+    sq = np.linalg.norm(truth.corners[1] - truth.corners[0]) / COLUMNS
+    return min(np.abs(np.roll(corners, r, 0) - truth.corners).max() for r in range(4)) / sq
+
+
+def test_a_grid_found_a_little_off_settles_onto_its_squares(clean_scene):
+    # an outline taking in a shadow puts one edge of the grid out by a part of a square: the board still
+    # names its side, and nudging the edges while the side's symbols fit better brings the grid back
+    from vision.analysis import _edge_moved, read_board
+    from vision.location import BoardLocation
+
+    truth = clean_scene.boards[0]
+    for edge, squares in ((1, 0.45), (2, -0.4)):
+        off = _edge_moved(truth.corners, edge, squares)
+        assert _grid_error(off, truth) > 0.35
+        board = read_board(clean_scene.image, BoardLocation(off, "outline", False, 1.0))
+        assert board.side == truth.side
+        assert _grid_error(board.corners, truth) < 0.15
+        # a board the tracker follows keeps its corners: nothing is searched every frame
+        followed = read_board(clean_scene.image, BoardLocation(off, "outline", True, 1.0))
+        assert np.array_equal(followed.corners, off)
+
+
+def test_edges_move_outward_by_squares():
+    from vision.analysis import _edge_moved
+
+    grid = np.array([[0, 0], [90, 0], [90, 80], [0, 80]], float)  # 10 px squares, A1 top-left
+    assert np.allclose(_edge_moved(grid, 0, 0.5), [[0, -5], [90, -5], [90, 80], [0, 80]])
+    assert np.allclose(_edge_moved(grid, 1, 1.0), [[0, 0], [100, 0], [100, 80], [0, 80]])
+    assert np.allclose(_edge_moved(grid, 2, -0.5), [[0, 0], [90, 0], [90, 75], [0, 75]])
+    assert np.allclose(_edge_moved(grid, 3, 0.2), [[-2, 0], [90, 0], [90, 80], [-2, 80]])

@@ -98,3 +98,17 @@ def test_a_hand_over_one_corner_lands_last_among_the_quarters():
         assert dist[0, 3] > 20 > dist[0, :3].max()  # ... and the covered one last, whichever it is
         assert dist[0, 7] > 20 > dist[0, 4:7].max()
         assert np.allclose(quarters[1], quarters[2])  # the other squares see no hand
+
+
+def test_training_scenes_stay_clear_of_validation_benchmark_and_test_seeds():
+    from vision.training import (BENCH_SEED_BASE, CHUNK, PLAYED_SEED_BASE, RANDOM_BLOCK, VALIDATION_SEED_BASE,
+                                 jobs_for)
+    seeds = {kind: {s for k, first in jobs_for(2000, 4000) if k == kind for s in range(first, first + CHUNK)}
+             for kind in ("random", "played")}
+    assert len(seeds["random"]) == 2000 and len(seeds["played"]) == 4000
+    validation = set(range(VALIDATION_SEED_BASE, VALIDATION_SEED_BASE + RANDOM_BLOCK))
+    assert not seeds["random"] & validation
+    assert min(seeds["random"]) >= 100_000 and max(seeds["random"]) < PLAYED_SEED_BASE
+    assert max(seeds["played"]) < PLAYED_SEED_BASE + 100_000 < BENCH_SEED_BASE  # played-like validation from +100000
+    # the validation block itself is still reachable for judging the models
+    assert jobs_for(150, 0, VALIDATION_SEED_BASE)[0] == ("random", VALIDATION_SEED_BASE)
