@@ -116,8 +116,8 @@ def _settle_grid(location: BoardLocation, reading: BoardReading, match, look):
     def beats(m, n) -> bool:
         if (m.side is None) != (n.side is None):
             return m.side is not None
-        if m.side is None:  # no side named either way: the best side's fit alone
-            return m.log_likelihood > n.log_likelihood + gain
+        if m.side is None:  # no side named either way: nothing to steer by (a fit summed over fewer
+            return False  # floor squares is higher, so a grid would drift off onto the table or an arm)
         return m.margin > n.margin + gain and m.log_likelihood >= n.log_likelihood - slack
 
     best = (location, reading, match)
@@ -133,7 +133,7 @@ def _settle_grid(location: BoardLocation, reading: BoardReading, match, look):
                         tries.append((loc, rd, m))
             if not tries:
                 break
-            best = max(tries, key=lambda x: (x[2].side is not None, x[2].margin if x[2].side else x[2].log_likelihood))
+            best = max(tries, key=lambda x: (x[2].side is not None, x[2].margin))
             moved = True
         if k == 0 and not moved:
             break  # right already: the finer steps would only polish noise
