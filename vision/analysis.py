@@ -114,11 +114,10 @@ def _settle_grid(location: BoardLocation, reading: BoardReading, match, look):
     gain, slack = float(t["settle_min_gain"]), float(t["settle_fit_slack"])
 
     def beats(m, n) -> bool:
-        if (m.side is None) != (n.side is None):
-            return m.side is not None
-        if m.side is None:  # no side named either way: nothing to steer by (a fit summed over fewer
-            return False  # floor squares is higher, so a grid would drift off onto the table or an arm)
-        return m.margin > n.margin + gain and m.log_likelihood >= n.log_likelihood - slack
+        # a grid that names no side has nothing to steer by (a fit summed over fewer floor squares is
+        # higher, so it would drift off onto the table or an arm); naming one where it named none wins
+        return _better(m, n) and (n.side is None or (m.margin > n.margin + gain
+                                                     and m.log_likelihood >= n.log_likelihood - slack))
 
     best = (location, reading, match)
     for k, step in enumerate(t["settle_steps"]):
@@ -133,7 +132,7 @@ def _settle_grid(location: BoardLocation, reading: BoardReading, match, look):
                         tries.append((loc, rd, m))
             if not tries:
                 break
-            best = max(tries, key=lambda x: (x[2].side is not None, x[2].margin))
+            best = max(tries, key=lambda x: x[2].margin)  # each names a side (beats)
             moved = True
         if k == 0 and not moved:
             break  # right already: the finer steps would only polish noise

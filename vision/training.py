@@ -101,12 +101,11 @@ def collect(jobs: list[tuple[str, int]], workers: int = 2, log=print) -> dict:
 
 
 def jobs_for(n_random: int, n_played: int, random_base=TRAIN_SEED_BASE, played_base=PLAYED_SEED_BASE):
-    """(kind, first seed) of each cache chunk. More than a thousand random training scenes step over the
-    validation block, which starts a thousand above TRAIN_SEED_BASE."""
+    """(kind, first seed) of each cache chunk. Random seeds that run on from below the validation block
+    into it (more than a thousand training scenes) step over it."""
     def random_seed(i):
-        if random_base != TRAIN_SEED_BASE or i < VALIDATION_SEED_BASE - TRAIN_SEED_BASE:
-            return random_base + i
-        return random_base + i + RANDOM_BLOCK
+        seed = random_base + i
+        return seed + RANDOM_BLOCK if random_base < VALIDATION_SEED_BASE <= seed else seed
     return ([("random", random_seed(i)) for i in range(0, n_random, CHUNK)]
             + [("played", played_base + i) for i in range(0, n_played, CHUNK)])
 

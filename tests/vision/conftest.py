@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from vision.grids import COLUMNS
 from vision.synthetic import BoardSpec, Conditions, random_position, render_scene
 
 CLEAN = Conditions(tilt_deg=8.0, fill=0.85, table="felt", free_rotation=True)
@@ -16,6 +17,17 @@ def specs(seed: int, sides: list[str]) -> list[BoardSpec]:
         pos = random_position(rng)
         out.append(BoardSpec(pos.pieces, side=s, tiles=pos.tiles))
     return out
+
+
+def corner_error(corners: np.ndarray, truth) -> float:
+    """The largest distance of a grid's corners from the true board's, in squares."""
+    sq = np.linalg.norm(truth.corners[1] - truth.corners[0]) / COLUMNS
+    return float(np.abs(corners - truth.corners).max() / sq)
+
+
+def turned_error(corners: np.ndarray, truth) -> float:
+    """corner_error from whichever corner the grid starts (its orientation aside)."""
+    return min(corner_error(np.roll(corners, -k, 0), truth) for k in range(4))
 
 
 @pytest.fixture(scope="session")

@@ -55,24 +55,20 @@ def test_a_side_is_named_on_one_board_only():
     assert named.side_lead >= 15
 
 
-def _grid_error(corners, truth) -> float:
-    sq = np.linalg.norm(truth.corners[1] - truth.corners[0]) / COLUMNS
-    return min(np.abs(np.roll(corners, r, 0) - truth.corners).max() for r in range(4)) / sq
-
-
 def test_a_grid_found_a_little_off_settles_onto_its_squares(clean_scene):
     # an outline taking in a shadow puts one edge of the grid out by a part of a square: the board still
     # names its side, and nudging the edges while the side's symbols fit better brings the grid back
+    from tests.vision.conftest import turned_error
     from vision.analysis import _edge_moved, read_board
     from vision.location import BoardLocation
 
     truth = clean_scene.boards[0]
     for edge, squares in ((1, 0.45), (2, -0.4)):
         off = _edge_moved(truth.corners, edge, squares)
-        assert _grid_error(off, truth) > 0.35
+        assert turned_error(off, truth) > 0.35
         board = read_board(clean_scene.image, BoardLocation(off, "outline", False, 1.0))
         assert board.side == truth.side
-        assert _grid_error(board.corners, truth) < 0.15
+        assert turned_error(board.corners, truth) < 0.15
         # a board the tracker follows keeps its corners: nothing is searched every frame
         followed = read_board(clean_scene.image, BoardLocation(off, "outline", True, 1.0))
         assert np.array_equal(followed.corners, off)

@@ -7,13 +7,10 @@ from vision.grids import COLUMNS, ROWS
 from vision.location import locate
 from vision.markers import load_marker_layout
 from vision.outline_lines import quads_from_runs, quads_from_three_runs
-from vision.synthetic import BoardSpec, Conditions, random_position, render_scene
+from vision.synthetic import Conditions, render_scene
 from vision.thresholds import thresholds
 
-
-def specs(seed: int, sides: list[str]) -> list[BoardSpec]:
-    rng = np.random.default_rng(seed)
-    return [BoardSpec(p.pieces, side=s, tiles=p.tiles) for s, p in ((s, random_position(rng)) for s in sides)]
+from tests.vision.conftest import corner_error, specs, turned_error
 
 
 def _signed_area(q):
@@ -21,15 +18,10 @@ def _signed_area(q):
     return 0.5 * float(np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y))
 
 
-def _corner_error(found, truth):
-    sq = np.linalg.norm(truth.corners[1] - truth.corners[0]) / COLUMNS
-    return np.abs(found - truth.corners).max() / sq
-
-
 def _nearest_error(locs, truth):
     """Corner error, in squares, of the found grid nearest the true board, from whichever corner."""
     best = min(locs, key=lambda l: np.abs(l.corners.mean(0) - truth.corners.mean(0)).sum())
-    return min(_corner_error(np.roll(best.corners, -k, 0), truth) for k in range(4))
+    return turned_error(best.corners, truth)
 
 
 def test_straight_runs_give_the_board_under_an_arm():
@@ -98,7 +90,7 @@ def test_one_marker_seen_orients_and_the_outline_places_the_grid():
     assert len(locs) == 1
     loc = locs[0]
     assert loc.oriented and loc.method == "markers+outline"
-    assert _corner_error(loc.corners, scene.boards[0]) < 0.15
+    assert corner_error(loc.corners, scene.boards[0]) < 0.15
 
 
 def test_boards_on_a_striped_table_close_to_their_colours_are_found():
