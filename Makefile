@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 ARGS ?=
 
-.PHONY: test demo bench setup clean
+.PHONY: test demo bench train setup clean
 
 setup: $(STAMP)
 
@@ -23,6 +23,12 @@ demo: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m benchmarks $(ARGS)
+
+# rebuilds the square classifiers from rendered scenes (long: see README)
+train: $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-train.txt
+	$(PY) -m vision.training $(ARGS)
+	$(PY) -m vision.net_training
 
 clean:
 	rm -rf $(VENV) build *.egg-info

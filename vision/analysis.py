@@ -56,7 +56,7 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
 
     `exclude`: sides that other boards of the frame are; this board cannot be one of them."""
     def look(loc: BoardLocation, allow_half_turn: bool = True):
-        rd = classify(rectify(image, loc), profile)
+        rd = classify(rectify(image, loc), profile, net=False)  # the net only for the grid kept (below)
         return rd, match_side(rd.pieces, rd.printed_probs, known_sides, allow_half_turn=allow_half_turn,
                               exclude=exclude)
 
@@ -89,6 +89,7 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
     if not location.oriented:
         location, reading, match = _settle_grid(location, reading, match, look)
     oriented_by = "markers" if location.oriented else ("printed layout" if match.side else "guess")
+    reading = reading.with_net()
     if match.half_turn and not location.oriented:
         location = location.turned(2)
         reading = reading.turned_half()

@@ -3,18 +3,20 @@
 Both decisions come from small perceptrons over vision.features (colour after the board's own white
 balance and relative to its floor, which a third, floor-free perceptron finds; saturation, the hole's and
 the disc's rings, the square's quarters). The piece is read twice: the second model sees, beside the
-features, the first one's reading of the square and of its neighbours. "?" where it says occluded or is
-not confident enough (thresholds.toml).
+features, the first one's reading of the square and of its neighbours. Its reading is then weighed with
+the square net's (vision.square_net), which sees the squares' shapes rather than fixed regions. "?"
+where the two say occluded or are not confident enough (thresholds.toml).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from vision.features import neighbour_context, square_features
+from vision.features import BoardFeatures, board_features, neighbour_context
 from vision.grids import COLUMNS, FLOOR_VISIBLE, ROWS, format_grid, rotate180
 from vision.mlp import load_mlp
+from vision.square_net import CLASSES, net_input, square_net_probabilities
 from vision.thresholds import thresholds
 
 
@@ -25,34 +27,68 @@ class BoardReading:
     confidence: np.ndarray  # 8x9 probability of the reported piece
     piece_probs: np.ndarray  # 72 x len(piece classes), reading order
     printed_probs: np.ndarray  # 72 x 5 (".bnmf"), meaningful where the floor shows
+    board: BoardFeatures | None = field(default=None, repr=False)  # what it was read from (None once turned)
+    by_net: bool = False  # whether the square net's reading is weighed in
 
     def turned_half(self) -> "BoardReading":
         """The same reading seen from the opposite seat (A1 and I8 swap)."""
         return BoardReading(rotate180(self.pieces), rotate180(self.printed), self.confidence[::-1, ::-1].copy(),
-                            self.piece_probs[::-1].copy(), self.printed_probs[::-1].copy())
+                            self.piece_probs[::-1].copy(), self.printed_probs[::-1].copy(), None, self.by_net)
+
+    def with_net(self) -> "BoardReading":
+        """The pieces read again with the square net's reading weighed in (classify(net=True))."""
+        if self.by_net:
+            return self
+        if self.board is None:
+            raise ValueError("with_net needs the reading as classified, before it is turned")
+        net = square_net_probabilities(net_input(self.board.balanced, self.board.floor))
+        return _reading(combined(self.piece_probs, net), self.printed_probs, self.board, True)
 
 
-def classify(rectified: np.ndarray, profile=None) -> BoardReading:
+def classify(rectified: np.ndarray, profile=None, net: bool = True) -> BoardReading:
+    """The board's reading. `net=False` leaves the square net out: the grid and side search reads many
+    candidate grids, and only the one it keeps needs the net (BoardReading.with_net)."""
     if rectified is None or rectified.ndim != 3 or rectified.shape[1] % COLUMNS or rectified.shape[0] * COLUMNS != rectified.shape[1] * ROWS:
         raise ValueError("classify needs a rectified board of 9x8 equal squares (vision.rectification)")
-    t = thresholds()["classify"]
-    feats = square_features(rectified, profile)
+    bf = board_features(rectified, profile)
+    reading = _reading(context_probabilities(bf.squares), load_mlp("printed_model").probabilities(bf.squares), bf, False)
+    return reading.with_net() if net else reading
+
+
+def _reading(pp: np.ndarray, qp: np.ndarray, bf: BoardFeatures, by_net: bool) -> BoardReading:
+    chars, conf = decide(pp)
+    printed = np.array(list(load_mlp("printed_model").classes))[qp.argmax(1)]
+    printed[~np.isin(chars, list(FLOOR_VISIBLE))] = "?"
+    return BoardReading(format_grid(chars.reshape(ROWS, COLUMNS)), format_grid(printed.reshape(ROWS, COLUMNS)),
+                        conf.reshape(ROWS, COLUMNS), pp, qp, bf, by_net)
+
+
+def context_probabilities(feats: np.ndarray) -> np.ndarray:
+    """(72, CLASSES) the perceptrons' piece probabilities: the context model over the features and the
+    first model's reading of each square and its neighbours."""
     first = load_mlp("pieces_model").probabilities(feats)
-    pm, qm = load_mlp("context_model"), load_mlp("printed_model")  # the context model has the pieces model's classes
-    pp = pm.probabilities(np.concatenate([feats, neighbour_context(first)], 1))
-    qp = qm.probabilities(feats)
-    # "?" when the model sees a hand (its occluded class is sure) or no piece class is sure enough;
-    # otherwise the best piece class, its probability renormalised over the piece classes
-    occ = pm.classes.index("?")
+    return load_mlp("context_model").probabilities(np.concatenate([feats, neighbour_context(first)], 1))
+
+
+def decide(pp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each square's piece character and confidence from its piece probabilities (CLASSES order).
+
+    "?" when "hidden" is sure (a hand, the frame's edge) or no piece class is sure enough; otherwise the
+    best piece class, its probability renormalised over the piece classes."""
+    t = thresholds()["classify"]
+    occ = CLASSES.index("?")
     real = np.delete(pp, occ, axis=1)
-    real_classes = np.array([c for c in pm.classes if c != "?"])
     best = real.argmax(1)
-    conf = real[np.arange(len(best)), best] / real.sum(1)
-    chars = real_classes[best]
+    conf = real[np.arange(len(best)), best] / np.maximum(real.sum(1), 1e-12)
+    chars = np.array([c for c in CLASSES if c != "?"])[best]
     unsure = (pp[:, occ] > float(t["occluded_probability"])) | (conf < float(t["min_confidence"]))
     chars[unsure] = "?"
-    printed = np.array(list(qm.classes))[qp.argmax(1)]
-    printed[~np.isin(chars, list(FLOOR_VISIBLE))] = "?"
-    conf = np.where(unsure, np.minimum(conf, 1 - pp[:, occ]), conf)
-    return BoardReading(format_grid(chars.reshape(ROWS, COLUMNS)), format_grid(printed.reshape(ROWS, COLUMNS)),
-                        conf.reshape(ROWS, COLUMNS), pp, qp)
+    return chars, np.where(unsure, np.minimum(conf, 1 - pp[:, occ]), conf)
+
+
+def combined(context_probs: np.ndarray, net_probs: np.ndarray) -> np.ndarray:
+    """The context model's and the square net's piece probabilities, a weighted geometric mean: a
+    square both find likely stays likely, and one the net's view of its shape rules out drops."""
+    w = float(thresholds()["square_net"]["weight"])
+    g = np.exp((1 - w) * np.log(np.maximum(context_probs, 1e-12)) + w * np.log(np.maximum(net_probs, 1e-12)))
+    return g / g.sum(1, keepdims=True)

@@ -14,6 +14,7 @@ floor square then read as "?" or a leaf as ".".
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -60,13 +61,24 @@ def white_balance_gains(rect: np.ndarray) -> np.ndarray:
     return np.clip(mean.mean() / mean, lo, hi).astype(np.float32)
 
 
-def region_means(rect: np.ndarray, profile=None) -> tuple[np.ndarray, np.ndarray]:
-    """(72, channels, REGIONS + QUARTERS) means after white balance, and the white balance's BGR gains."""
-    px = rect.shape[1] // COLUMNS
-    if profile is not None and profile.gains() is not None:  # the camera's cast, known from calibration
+def balance(rect: np.ndarray, profile=None) -> tuple[np.ndarray, np.ndarray]:
+    """The board after the camera's known cast (a calibration profile) and its own white balance, and
+    that white balance's BGR gains."""
+    if profile is not None and profile.gains() is not None:
         rect = cv2.transform(rect, np.diag(np.float32(profile.gains())))
     gains = white_balance_gains(rect)
-    balanced = cv2.transform(rect, np.diag(gains))
+    return cv2.transform(rect, np.diag(gains)), gains
+
+
+def region_means(rect: np.ndarray, profile=None) -> tuple[np.ndarray, np.ndarray]:
+    """(72, channels, REGIONS + QUARTERS) means after white balance, and the white balance's BGR gains."""
+    balanced, gains = balance(rect, profile)
+    return balanced_region_means(balanced), gains
+
+
+def balanced_region_means(balanced: np.ndarray) -> np.ndarray:
+    """region_means of a board already balanced."""
+    px = balanced.shape[1] // COLUMNS
     lab = cv2.cvtColor(balanced, cv2.COLOR_BGR2Lab)
     L8 = lab[..., 0]
     edge = cv2.add(cv2.convertScaleAbs(cv2.Sobel(L8, cv2.CV_16S, 1, 0, ksize=3)),
@@ -82,7 +94,7 @@ def region_means(rect: np.ndarray, profile=None) -> tuple[np.ndarray, np.ndarray
         for ch in chans], 1)
     # the L spread in each region (texture: a flat token against an illustrated floor)
     means[:, 3, :] = np.sqrt(np.maximum(means[:, 3, :] - means[:, 0, :] ** 2 / 100.0, 0) * 100.0)
-    return means, gains
+    return means
 
 
 def quarter_features(means: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -148,10 +160,11 @@ def _weighted_median(x: np.ndarray, w: np.ndarray) -> float:
 
 
 def features_with_floor(means: np.ndarray, base: np.ndarray, floor_probs: np.ndarray,
-                        ordered: tuple | None = None) -> np.ndarray:
+                        ordered: tuple | None = None, floor: tuple | None = None) -> np.ndarray:
     """(72, F): the floor-free features, the regions' colours relative to the floor, and the floor.
-    `ordered`: quarter_features(means), when the caller has it already."""
-    ref, support = floor_reference(means, floor_probs)
+    `ordered`: quarter_features(means), `floor`: floor_reference(means, floor_probs), when the caller
+    has them already."""
+    ref, support = floor_reference(means, floor_probs) if floor is None else floor
     quarters, _ = quarter_features(means) if ordered is None else ordered
     rel = np.concatenate([means[:, :3, :len(REGIONS)], quarters[:, :3, :]], 2) - ref[None, :, None]
     context = np.concatenate([ref, [np.log1p(support)]])
@@ -170,9 +183,23 @@ def neighbour_context(piece_probs: np.ndarray) -> np.ndarray:
                            edge.reshape(-1, 1)], 1).astype(np.float32)
 
 
-def square_features(rect: np.ndarray, profile=None) -> np.ndarray:
-    """(72, F) features, squares in reading order (A1, B1, ... I8)."""
-    means, gains = region_means(rect, profile)
+@dataclass(frozen=True, eq=False)
+class BoardFeatures:
+    squares: np.ndarray  # (72, F), squares in reading order (A1, B1, ... I8)
+    balanced: np.ndarray  # the board after white balance (BGR, as rectified)
+    floor: np.ndarray  # the floor's Lab colour (floor_reference)
+
+
+def board_features(rect: np.ndarray, profile=None) -> BoardFeatures:
+    balanced, gains = balance(rect, profile)
+    means = balanced_region_means(balanced)
     ordered = quarter_features(means)
     base = floor_free_features(means, gains, ordered)
-    return features_with_floor(means, base, load_mlp("floor_model").probabilities(base), ordered)
+    floor_probs = load_mlp("floor_model").probabilities(base)
+    floor = floor_reference(means, floor_probs)
+    return BoardFeatures(features_with_floor(means, base, floor_probs, ordered, floor), balanced, floor[0])
+
+
+def square_features(rect: np.ndarray, profile=None) -> np.ndarray:
+    """(72, F) features, squares in reading order (A1, B1, ... I8)."""
+    return board_features(rect, profile).squares

@@ -56,13 +56,19 @@ def scene_for(kind: str, seed: int):
     return render_scene(seed, played_boards(rng), size=size)
 
 
-def board_samples(scene, rng, jitter=0.04):
+def jittered_boards(scene, rng, jitter=0.04):
+    """(board truth, rectified board) of every board at least half in sight, its corners jittered."""
     for b in scene.boards:
         if b.visible_fraction < 0.5:
             continue
         side = np.linalg.norm(b.corners[1] - b.corners[0]) / COLUMNS
         corners = b.corners + rng.normal(0, jitter * side * rng.uniform(0.3, 2.0), (4, 2))
-        means, gains = region_means(rectify(scene.image, corners))
+        yield b, rectify(scene.image, corners)
+
+
+def board_samples(scene, rng, jitter=0.04):
+    for b, rect in jittered_boards(scene, rng, jitter):
+        means, gains = region_means(rect)
         pieces = np.array(list(b.pieces.replace("/", "")))
         printed = np.array(list(b.printed.replace("/", "")))
         yield means, gains, pieces, printed, b.occluded.ravel()
@@ -88,12 +94,13 @@ def _chunk(args) -> pathlib.Path:
     return path
 
 
-def collect(jobs: list[tuple[str, int]], workers: int = 2, log=print) -> dict:
-    """Boards of all jobs' scenes: region means (boards, 72, channels, regions), gains and labels."""
+def collect(jobs: list[tuple[str, int]], workers: int = 2, log=print, chunk=_chunk) -> dict:
+    """Boards of all jobs' scenes, from `chunk`'s cache files (by default region means (boards, 72,
+    channels, regions), gains and labels), concatenated."""
     t0 = time.time()
     parts = []
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        for i, path in enumerate(pool.imap(_chunk, jobs)):
+        for i, path in enumerate(pool.imap(chunk, jobs)):
             with np.load(path) as d:
                 parts.append({k: d[k] for k in d.files})
             log(f"  {(i + 1) * CHUNK}/{len(jobs) * CHUNK} scenes, {time.time() - t0:.0f} s", flush=True)

@@ -1,0 +1,200 @@
+"""Build the square net (vision/data/square_net.onnx): `python -m vision.net_training [--epochs N]`.
+
+Needs torch and onnx (`pip install -r requirements-train.txt`); reading boards does not, since OpenCV's
+dnn module runs the exported network. Run it after `python -m vision.training`: the net's input holds
+each board's floor colour as the floor model finds it.
+
+It learns from the same scenes as the perceptrons (vision.training: 1000 random, 2000 played-like), each
+board rectified with its corners jittered, white-balanced and cached at 16 px per square
+(build/net-cache, two worker processes, about 25 min on two cores the first time). Boards are turned a
+half turn and mirrored at random while training (a piece is the same piece either way). On the
+validation seeds it reports the context model alone against the two combined
+(thresholds.toml [square_net] weight), so the weight can be chosen there.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import pathlib
+import sys
+import time
+
+import cv2
+import numpy as np
+
+from vision.features import board_features
+from vision.grids import COLUMNS, ROWS
+from vision.mlp import DATA
+from vision.square_net import CACHE_PX, CLASSES, INPUT_CHANNELS, net_input
+from vision.training import (CHUNK, PLAYED_SEED_BASE, VALIDATION_SEED_BASE, collect, jittered_boards, jobs_for,
+                             scene_for)
+
+NET_CACHE = pathlib.Path(__file__).resolve().parent.parent / "build" / "net-cache"
+NET_CACHE_VERSION = 1  # bump when the cached board, the renderer or the jitter change
+WIDTHS = (16, 32, 48)  # channels of the three convolution stages
+HEAD = 64  # units of the per-square layer
+
+
+def _net_chunk(args) -> pathlib.Path:
+    """CHUNK scenes' boards, balanced and at CACHE_PX, their floor colour, labels ("?" where hidden) and
+    the context model's probabilities (for the validation report), cached (run in a worker process)."""
+    kind, start = args
+    path = NET_CACHE / f"{kind}-{start}-{CHUNK}-v{NET_CACHE_VERSION}.npz"
+    if path.exists():
+        return path
+    cv2.setNumThreads(1)
+    from vision.classification import context_probabilities
+
+    rng = np.random.default_rng(start + 17)  # apart from vision.training's jitter of the same scenes
+    R, F, P, PP = [], [], [], []
+    for seed in range(start, start + CHUNK):
+        for b, rect in jittered_boards(scene_for(kind, seed), rng):
+            bf = board_features(rect)
+            R.append(cv2.resize(bf.balanced, (COLUMNS * CACHE_PX, ROWS * CACHE_PX), interpolation=cv2.INTER_AREA))
+            F.append(bf.floor)
+            P.append(np.where(b.occluded.ravel(), "?", np.array(list(b.pieces.replace("/", "")))))
+            PP.append(context_probabilities(bf.squares))
+    NET_CACHE.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp.npz")
+    np.savez_compressed(tmp, rect=np.array(R, np.uint8), ref=np.array(F, np.float32), labels=np.array(P),
+                        pp=np.array(PP, np.float32))
+    tmp.rename(path)
+    return path
+
+
+def inputs_and_labels(d: dict) -> tuple[np.ndarray, np.ndarray]:
+    X = np.stack([net_input(r, f) for r, f in zip(d["rect"], d["ref"])])
+    Y = np.vectorize(CLASSES.index)(d["labels"]).astype(np.int64)
+    return X, Y
+
+
+def build_net(torch, widths=WIDTHS, head=HEAD, px: int = 12):
+    nn, F = torch.nn, torch.nn.functional
+
+    class SquareNet(nn.Module):
+        """Two convolutions each halving the board, two more at a quarter of a square's pixels; then
+        each square's mean and maximum over its cell, and a per-square layer to the classes."""
+
+        def __init__(self):
+            super().__init__()
+            self.c1 = nn.Conv2d(INPUT_CHANNELS, widths[0], 3, padding=1)
+            self.c2 = nn.Conv2d(widths[0], widths[1], 3, padding=1)
+            self.c3 = nn.Conv2d(widths[1], widths[2], 3, padding=1)
+            self.c4 = nn.Conv2d(widths[2], widths[2], 3, padding=1)
+            self.h = nn.Conv2d(2 * widths[2], head, 1)
+            self.o = nn.Conv2d(head, len(CLASSES), 1)
+
+        def logits(self, x):
+            x = F.max_pool2d(F.relu(self.c1(x)), 2)
+            x = F.max_pool2d(F.relu(self.c2(x)), 2)
+            x = F.relu(self.c4(F.relu(self.c3(x))))
+            cell = px // 4
+            x = torch.cat([F.avg_pool2d(x, cell), F.max_pool2d(x, cell)], 1)
+            return self.o(F.relu(self.h(x)))  # (boards, classes, ROWS, COLUMNS)
+
+        def forward(self, x):
+            return torch.softmax(self.logits(x), 1)
+
+    return SquareNet()
+
+
+def train_net(X: np.ndarray, Y: np.ndarray, epochs: int, seed: int = 0, log=print):
+    import torch
+
+    torch.manual_seed(seed)
+    torch.set_num_threads(2)
+    net = build_net(torch, px=X.shape[2] // ROWS)
+    counts = np.bincount(Y.ravel(), minlength=len(CLASSES)).astype(float)
+    w = 1 / np.sqrt(np.maximum(counts, 1))
+    weight = torch.tensor(w / w[Y.ravel()].mean(), dtype=torch.float32)  # rare classes count more, as the perceptrons'
+    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
+    batch = 64
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=epochs * ((len(X) + batch - 1) // batch))
+    rng = np.random.default_rng(seed)
+    t0 = time.time()
+    for ep in range(epochs):
+        net.train()
+        order, total = rng.permutation(len(X)), 0.0
+        for s in range(0, len(X), batch):
+            idx = order[s:s + batch]
+            xb = torch.from_numpy(X[idx])
+            yb = torch.from_numpy(Y[idx].reshape(-1, ROWS, COLUMNS))
+            if rng.random() < 0.5:  # a half turn
+                xb, yb = xb.flip(2, 3), yb.flip(1, 2)
+            if rng.random() < 0.5:  # a mirror image
+                xb, yb = xb.flip(3), yb.flip(2)
+            loss = torch.nn.functional.cross_entropy(net.logits(xb), yb, weight=weight)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += float(loss.detach()) * len(idx)
+        log(f"  epoch {ep + 1}/{epochs}: loss {total / len(X):.4f}, {time.time() - t0:.0f} s", flush=True)
+    return net.eval()
+
+
+def net_probabilities(net, X: np.ndarray) -> np.ndarray:
+    import torch
+
+    with torch.no_grad():
+        return np.concatenate([net(torch.from_numpy(X[s:s + 256])).permute(0, 2, 3, 1).reshape(-1, len(CLASSES)).numpy()
+                               for s in range(0, len(X), 256)]).astype(np.float64)
+
+
+def export(net, px: int, path: pathlib.Path) -> None:
+    import torch
+
+    dummy = torch.zeros(1, INPUT_CHANNELS, ROWS * px, COLUMNS * px)
+    torch.onnx.export(net, (dummy,), str(path), input_names=["board"], output_names=["probabilities"],
+                      dynamo=False, opset_version=13)
+
+
+def misread(Y: np.ndarray, probs: np.ndarray) -> tuple[int, int, int]:
+    """Visible squares misread, boards not fully right, hidden squares read as a piece."""
+    from vision.classification import decide
+
+    truth = np.array(list(CLASSES))[Y.ravel()]
+    read = decide(probs)[0]
+    seen = truth != "?"
+    wrong = seen & (read != truth)
+    return int(wrong.sum()), int(wrong.reshape(-1, ROWS * COLUMNS).any(1).sum()), int((~seen & (read != "?")).sum())
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--scenes", type=int, default=1000, help="random scenes")
+    ap.add_argument("--played", type=int, default=2000, help="played-like scenes")
+    ap.add_argument("--epochs", type=int, default=20)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--out", type=pathlib.Path, default=DATA / "square_net.onnx")
+    args = ap.parse_args(argv)
+    try:
+        import onnx  # noqa: F401  (torch's exporter writes through it)
+        import torch  # noqa: F401
+    except ImportError as e:
+        print(f"vision.net_training needs torch and onnx ({e.name} is missing): "
+              "pip install -r requirements-train.txt", file=sys.stderr)
+        return 2
+    from vision.classification import combined
+    from vision.thresholds import thresholds
+
+    d = collect(jobs_for(args.scenes, args.played), args.workers, chunk=_net_chunk)
+    X, Y = inputs_and_labels(d)
+    print(f"{len(X)} boards, {X.shape[2] // ROWS} px per square; training", flush=True)
+    net = train_net(X, Y, args.epochs)
+    export(net, X.shape[2] // ROWS, args.out)
+    print(f"net written to {args.out}", flush=True)
+    w = float(thresholds()["square_net"]["weight"])
+    for name, jobs in (("random", jobs_for(150, 0, VALIDATION_SEED_BASE)),
+                       ("played-like", jobs_for(0, 100, played_base=PLAYED_SEED_BASE + 100_000))):
+        v = collect(jobs, args.workers, chunk=_net_chunk, log=lambda *a, **k: None)
+        Xv, Yv = inputs_and_labels(v)
+        ctx = v["pp"].reshape(-1, len(CLASSES)).astype(np.float64)
+        both = combined(ctx, net_probabilities(net, Xv))
+        print(f"validation, {name} ({len(Xv)} boards): misread squares / boards not fully right / hidden read "
+              f"as a piece: context model {misread(Yv, ctx)}, with the net at weight {w} {misread(Yv, both)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

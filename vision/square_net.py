@@ -1,0 +1,59 @@
+"""A small convolutional network that reads every square of a board from its picture.
+
+The perceptrons of vision.classification see each square through thirteen fixed regions; what they
+cannot see is shape: a token's rim inside a hole of the same colour, an animal's outline against the
+floor, a hand's curved edge across a square. This network looks at the whole balanced board (its Lab
+colour, and the same relative to the board's floor) and gives each square the piece classes'
+probabilities; classification weighs them with the context model's.
+
+It is trained with torch by vision.net_training and stored as ONNX (data/square_net.onnx); OpenCV's dnn
+module runs it, so reading a board needs nothing beyond OpenCV and numpy.
+"""
+from __future__ import annotations
+
+import functools
+
+import cv2
+import numpy as np
+
+from vision.grids import COLUMNS, ROWS
+from vision.mlp import DATA
+from vision.thresholds import thresholds
+
+CLASSES = ".GYRgyrtsa?"  # the output's order, the context model's too; "?" = hidden
+CACHE_PX = 16  # pixels per square of the boards the training cache holds, and the first step down at run time
+INPUT_CHANNELS = 6
+
+
+def net_input(balanced: np.ndarray, floor_lab: np.ndarray) -> np.ndarray:
+    """(6, 8*px, 9*px) float32 from a white-balanced BGR board of 9x8 equal squares and its floor's Lab
+    colour (L 0-100, a and b about 0): Lab, and Lab minus the floor, each scaled to about unit range."""
+    px = int(thresholds()["square_net"]["input_px"])
+    small = balanced
+    for step in (CACHE_PX, px):  # always the same two steps, so a cached 16 px board and a live one agree
+        if small.shape[1] != COLUMNS * step:
+            small = cv2.resize(small, (COLUMNS * step, ROWS * step), interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32)
+    L = lab[..., 0] * (100.0 / 255.0)
+    a = lab[..., 1] - 128.0
+    b = lab[..., 2] - 128.0
+    f = np.asarray(floor_lab, np.float32)
+    return (np.stack([L - 50.0, a, b, L - f[0], a - f[1], b - f[2]]) / 25.0).astype(np.float32)
+
+
+@functools.cache
+def _network():
+    path = DATA / "square_net.onnx"
+    if not path.exists():
+        raise FileNotFoundError(f"{path} is missing: run `python -m vision.net_training` to build it")
+    return cv2.dnn.readNetFromONNX(str(path))
+
+
+def square_net_probabilities(inputs: np.ndarray) -> np.ndarray:
+    """(boards*72, classes) piece probabilities, squares in reading order, for (boards, 6, H, W) or one
+    (6, H, W) net_input."""
+    x = np.ascontiguousarray(inputs[None] if inputs.ndim == 3 else inputs, np.float32)
+    net = _network()
+    net.setInput(x)
+    out = net.forward()  # (boards, classes, ROWS, COLUMNS)
+    return out.transpose(0, 2, 3, 1).reshape(-1, out.shape[1]).astype(np.float64)
