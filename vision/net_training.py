@@ -14,7 +14,6 @@ validation seeds it reports the context model alone against the two combined
 from __future__ import annotations
 
 import argparse
-import collections
 import pathlib
 import sys
 import time
@@ -22,10 +21,12 @@ import time
 import cv2
 import numpy as np
 
+from vision.classification import combined, context_probabilities, decide
 from vision.features import board_features
 from vision.grids import COLUMNS, ROWS
 from vision.mlp import DATA
 from vision.square_net import CACHE_PX, CLASSES, INPUT_CHANNELS, net_input
+from vision.thresholds import thresholds
 from vision.training import (CHUNK, PLAYED_SEED_BASE, VALIDATION_SEED_BASE, collect, jittered_boards, jobs_for,
                              scene_for)
 
@@ -43,8 +44,6 @@ def _net_chunk(args) -> pathlib.Path:
     if path.exists():
         return path
     cv2.setNumThreads(1)
-    from vision.classification import context_probabilities
-
     rng = np.random.default_rng(start + 17)  # apart from vision.training's jitter of the same scenes
     R, F, P, PP = [], [], [], []
     for seed in range(start, start + CHUNK):
@@ -151,8 +150,6 @@ def export(net, px: int, path: pathlib.Path) -> None:
 
 def misread(Y: np.ndarray, probs: np.ndarray) -> tuple[int, int, int]:
     """Visible squares misread, boards not fully right, hidden squares read as a piece."""
-    from vision.classification import decide
-
     truth = np.array(list(CLASSES))[Y.ravel()]
     read = decide(probs)[0]
     seen = truth != "?"
@@ -175,9 +172,6 @@ def main(argv=None) -> int:
         print(f"vision.net_training needs torch and onnx ({e.name} is missing): "
               "pip install -r requirements-train.txt", file=sys.stderr)
         return 2
-    from vision.classification import combined
-    from vision.thresholds import thresholds
-
     d = collect(jobs_for(args.scenes, args.played), args.workers, chunk=_net_chunk)
     X, Y = inputs_and_labels(d)
     print(f"{len(X)} boards, {X.shape[2] // ROWS} px per square; training", flush=True)

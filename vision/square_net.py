@@ -16,11 +16,11 @@ import functools
 import cv2
 import numpy as np
 
-from vision.grids import COLUMNS, ROWS
+from vision.grids import COLUMNS, PIECE_CHARS, ROWS
 from vision.mlp import DATA
 from vision.thresholds import thresholds
 
-CLASSES = ".GYRgyrtsa?"  # the output's order, the context model's too; "?" = hidden
+CLASSES = PIECE_CHARS  # the output's order, the piece notation's ("?" = hidden), as the perceptrons'
 CACHE_PX = 16  # pixels per square of the boards the training cache holds, and the first step down at run time
 INPUT_CHANNELS = 6
 

@@ -29,7 +29,7 @@ import numpy as np
 
 from vision.features import (FLOOR_CLASSES, features_with_floor, floor_free_features, neighbour_context,
                              quarter_features, region_means)
-from vision.grids import COLUMNS, FLOOR_VISIBLE, LEAF_HOLE, ROWS
+from vision.grids import COLUMNS, FLOOR_VISIBLE, LEAF_HOLE, PIECE_CHARS, ROWS
 from vision.mlp import DATA, train
 from vision.rectification import rectify
 
@@ -38,7 +38,7 @@ VALIDATION_SEED_BASE = 1_001_000
 RANDOM_BLOCK = 1000  # random seeds from VALIDATION_SEED_BASE on this many are validation's
 PLAYED_SEED_BASE = 1_200_000
 BENCH_SEED_BASE = 5_000_000
-PIECE_CLASSES = ".GYRgyrtsa?"  # "?" = occluded
+PIECE_CLASSES = PIECE_CHARS  # "?" = occluded
 PRINTED_CLASSES = ".bnmf"
 CACHE = pathlib.Path(__file__).resolve().parent.parent / "build" / "training-cache"
 CACHE_VERSION = 2  # bump when region_means, the renderer or the jitter change
