@@ -64,6 +64,7 @@ class LiveTable:
     def _frame(self, image) -> list[Notice]:
         from vision.analysis import analyze
         from vision.location import BoardLocation
+        from vision.mlp import ModelFileError
 
         t = time.perf_counter()
         self.frames += 1
@@ -72,6 +73,9 @@ class LiveTable:
             result = analyze(image, self.profile, self._known_sides(), locations=reuse)
         except ValueError as exc:
             return [Notice("alert", f"camera frame unreadable: {exc}", key="camera")]
+        except ModelFileError as exc:
+            # the game goes on by hand (declared moves) while the installation is mended
+            return [Notice("alert", f"the camera cannot read boards: {exc}", key="camera")]
         if reuse is None:
             found = [BoardLocation(b.corners, b.method, True, 1.0) for b in result.boards if b.side]
             # reuse only a complete set, one board per player: a board half hidden by a hand (or read

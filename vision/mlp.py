@@ -12,6 +12,10 @@ import numpy as np
 DATA = pathlib.Path(__file__).resolve().parent / "data"
 
 
+class ModelFileError(OSError):
+    """A model file of the installation is missing or unreadable: the recognizer cannot read squares."""
+
+
 class MLP:
     def __init__(self, params: dict, classes: str):
         self.p = {k: np.asarray(v, np.float32) for k, v in params.items()}
@@ -85,6 +89,9 @@ def train(x: np.ndarray, y: np.ndarray, classes: str, hidden=(64, 32), epochs=40
 def load_mlp(name: str) -> MLP:
     path = DATA / f"{name}.npz"
     if not path.exists():
-        raise FileNotFoundError(f"{path} is missing: run `python -m vision.training` to build it")
-    d = np.load(path)
+        raise ModelFileError(f"{path} is missing: run `python -m vision.training` to build it")
+    try:
+        d = np.load(path)
+    except (OSError, ValueError) as exc:
+        raise ModelFileError(f"{path} cannot be read ({exc}): run `python -m vision.training` to build it again") from None
     return MLP({k: d[k] for k in d.files if k != "classes"}, str(d["classes"]))

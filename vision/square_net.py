@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from vision.grids import COLUMNS, PIECE_CHARS, ROWS
-from vision.mlp import DATA
+from vision.mlp import DATA, ModelFileError
 from vision.thresholds import thresholds
 
 CLASSES = PIECE_CHARS  # the output's order, the piece notation's ("?" = hidden), as the perceptrons'
@@ -45,8 +45,12 @@ def net_input(balanced: np.ndarray, floor_lab: np.ndarray) -> np.ndarray:
 def _network():
     path = DATA / "square_net.onnx"
     if not path.exists():
-        raise FileNotFoundError(f"{path} is missing: run `python -m vision.net_training` to build it")
-    return cv2.dnn.readNetFromONNX(str(path))
+        raise ModelFileError(f"{path} is missing: run `python -m vision.net_training` to build it")
+    try:
+        return cv2.dnn.readNetFromONNX(str(path))
+    except cv2.error:
+        raise ModelFileError(f"{path} is not a network OpenCV can read: run `python -m vision.net_training` "
+                             "to build it again") from None
 
 
 def square_net_probabilities(inputs: np.ndarray) -> np.ndarray:

@@ -77,6 +77,14 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:
+        # a model file of the recognizer missing or damaged (vision is imported only by the commands
+        # that read frames, so it is looked up, not imported, here)
+        mlp = sys.modules.get("vision.mlp")
+        if mlp is not None and isinstance(exc, mlp.ModelFileError):
+            print(f"leafwatch {args.command}: error: {exc}", file=sys.stderr)
+            return 1
+        raise
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -129,3 +129,20 @@ def test_headless_printer_skips_a_frame_it_cannot_process_and_says_so_once():
     assert run_headless(live, feed, out=out.append, err=err.append) == 1
     assert err == ["leafwatch play: a frame could not be processed: boom"]
     assert any("Tini: berry" in line for line in out)
+
+
+def test_a_missing_model_file_alerts_and_keeps_the_game(monkeypatch):
+    import vision.classification
+    from vision.mlp import ModelFileError
+    from vision.synthetic import render_scene
+
+    def missing(*_):
+        raise ModelFileError("vision/data/square_net.onnx is missing: run `python -m vision.net_training` to build it")
+
+    monkeypatch.setattr(vision.classification, "square_net_probabilities", missing)
+    live = LiveTable(start_state(parse_players("Tini:A1,Claus:B2")))
+    before = live.process(DeclareItem(None, "berry")).view
+    update = live.process(FrameItem(render_scene(101).image, "frame 1"))
+    assert [n.kind for n in update.notices] == ["alert"]
+    assert "cannot read boards" in update.notices[0].text and "square_net.onnx is missing" in update.notices[0].text
+    assert update.view == before  # the declared move stands; nothing of the game is lost

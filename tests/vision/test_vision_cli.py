@@ -66,3 +66,19 @@ def test_usage_error_exits_2(capsys):
     with pytest.raises(SystemExit) as e:
         main(["analyze"])
     assert e.value.code == 2
+
+
+@pytest.mark.parametrize("content", [None, b"not a network"])
+def test_a_missing_or_broken_square_net_exits_1_with_one_line(tmp_path, capsys, scene_file, monkeypatch, content):
+    import vision.square_net
+
+    if content is not None:
+        (tmp_path / "square_net.onnx").write_bytes(content)
+    monkeypatch.setattr(vision.square_net, "DATA", tmp_path)
+    vision.square_net._network.cache_clear()
+    try:
+        assert main(["analyze", str(scene_file)]) == 1
+    finally:
+        vision.square_net._network.cache_clear()  # the real network again for the tests after
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "square_net.onnx" in err and "vision.net_training" in err
