@@ -23,12 +23,12 @@ import numpy as np
 
 from vision.classification import combined, context_probabilities, decide
 from vision.features import board_features
-from vision.grids import COLUMNS, ROWS
+from vision.grids import COLUMNS, ROWS, parse
 from vision.mlp import DATA
-from vision.square_net import CACHE_PX, CLASSES, INPUT_CHANNELS, net_input
+from vision.square_net import CACHE_PX, CLASSES, INPUT_CHANNELS, net_input, square_net_probabilities
 from vision.thresholds import thresholds
-from vision.training import (CHUNK, PLAYED_SEED_BASE, VALIDATION_SEED_BASE, collect, jittered_boards, jobs_for,
-                             scene_for)
+from vision.training import (CHUNK, PLAYED_SEED_BASE, VALIDATION_SEED_BASE, class_weights, collect, jittered_boards,
+                             jobs_for, scene_for)
 
 NET_CACHE = pathlib.Path(__file__).resolve().parent.parent / "build" / "net-cache"
 NET_CACHE_VERSION = 1  # bump when the cached board, the renderer or the jitter change
@@ -51,7 +51,7 @@ def _net_chunk(args) -> pathlib.Path:
             bf = board_features(rect)
             R.append(cv2.resize(bf.balanced, (COLUMNS * CACHE_PX, ROWS * CACHE_PX), interpolation=cv2.INTER_AREA))
             F.append(bf.floor)
-            P.append(np.where(b.occluded.ravel(), "?", np.array(list(b.pieces.replace("/", "")))))
+            P.append(np.where(b.occluded.ravel(), "?", parse(b.pieces).ravel()))
             PP.append(context_probabilities(bf.squares))
     NET_CACHE.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp.npz")
@@ -103,9 +103,7 @@ def train_net(X: np.ndarray, Y: np.ndarray, epochs: int, seed: int = 0, log=prin
     torch.manual_seed(seed)
     torch.set_num_threads(2)
     net = build_net(torch, px=X.shape[2] // ROWS)
-    counts = np.bincount(Y.ravel(), minlength=len(CLASSES)).astype(float)
-    w = 1 / np.sqrt(np.maximum(counts, 1))
-    weight = torch.tensor(w / w[Y.ravel()].mean(), dtype=torch.float32)  # rare classes count more, as the perceptrons'
+    weight = torch.tensor(class_weights(Y.ravel(), len(CLASSES)), dtype=torch.float32)  # as the perceptrons'
     opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
     batch = 64
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=epochs * ((len(X) + batch - 1) // batch))
@@ -130,14 +128,6 @@ def train_net(X: np.ndarray, Y: np.ndarray, epochs: int, seed: int = 0, log=prin
             total += float(loss.detach()) * len(idx)
         log(f"  epoch {ep + 1}/{epochs}: loss {total / len(X):.4f}, {time.time() - t0:.0f} s", flush=True)
     return net.eval()
-
-
-def net_probabilities(net, X: np.ndarray) -> np.ndarray:
-    import torch
-
-    with torch.no_grad():
-        return np.concatenate([net(torch.from_numpy(X[s:s + 256])).permute(0, 2, 3, 1).reshape(-1, len(CLASSES)).numpy()
-                               for s in range(0, len(X), 256)]).astype(np.float64)
 
 
 def export(net, px: int, path: pathlib.Path) -> None:
@@ -184,7 +174,7 @@ def main(argv=None) -> int:
         v = collect(jobs, args.workers, chunk=_net_chunk, log=lambda *a, **k: None)
         Xv, Yv = inputs_and_labels(v)
         ctx = v["pp"].reshape(-1, len(CLASSES)).astype(np.float64)
-        both = combined(ctx, net_probabilities(net, Xv))
+        both = combined(ctx, square_net_probabilities(Xv, args.out))  # the file as written, as it will be read
         print(f"validation, {name} ({len(Xv)} boards): misread squares / boards not fully right / hidden read "
               f"as a piece: context model {misread(Yv, ctx)}, with the net at weight {w} {misread(Yv, both)}")
     return 0

@@ -12,6 +12,7 @@ module runs it, so reading a board needs nothing beyond OpenCV and numpy.
 from __future__ import annotations
 
 import functools
+import pathlib
 
 import cv2
 import numpy as np
@@ -42,8 +43,7 @@ def net_input(balanced: np.ndarray, floor_lab: np.ndarray) -> np.ndarray:
 
 
 @functools.cache
-def _network():
-    path = DATA / "square_net.onnx"
+def _network(path: pathlib.Path):
     if not path.exists():
         raise ModelFileError(f"{path} is missing: run `python -m vision.net_training` to build it")
     try:
@@ -53,11 +53,13 @@ def _network():
                              "to build it again") from None
 
 
-def square_net_probabilities(inputs: np.ndarray) -> np.ndarray:
+def square_net_probabilities(inputs: np.ndarray, path: pathlib.Path | None = None) -> np.ndarray:
     """(boards*72, classes) piece probabilities, squares in reading order, for (boards, 6, H, W) or one
-    (6, H, W) net_input."""
+    (6, H, W) net_input. `path`: another network file than the installed one (a net just trained)."""
     x = np.ascontiguousarray(inputs[None] if inputs.ndim == 3 else inputs, np.float32)
-    net = _network()
-    net.setInput(x)
-    out = net.forward()  # (boards, classes, ROWS, COLUMNS)
-    return out.transpose(0, 2, 3, 1).reshape(-1, out.shape[1]).astype(np.float64)
+    net = _network(pathlib.Path(path) if path is not None else DATA / "square_net.onnx")
+    out = []
+    for s in range(0, len(x), 64):  # a bounded batch: the first layer's output is 0.7 MB per board
+        net.setInput(x[s:s + 64])
+        out.append(net.forward())  # (boards, classes, ROWS, COLUMNS)
+    return np.concatenate(out).transpose(0, 2, 3, 1).reshape(-1, len(CLASSES)).astype(np.float64)

@@ -137,10 +137,16 @@ def features(d: dict, floor_model) -> tuple[np.ndarray, np.ndarray]:
     return np.concatenate(base), np.concatenate(full)
 
 
+def class_weights(y: np.ndarray, k: int) -> np.ndarray:
+    """(k,) weights by which rare classes count more (one over the square root of their count),
+    averaging 1 over the samples."""
+    w = 1 / np.sqrt(np.maximum(np.bincount(y, minlength=k).astype(float), 1))
+    return w / w[y].mean()
+
+
 def balanced_weights(y: np.ndarray, k: int) -> np.ndarray:
-    counts = np.bincount(y, minlength=k).astype(float)
-    w = (1 / np.sqrt(np.maximum(counts, 1)))[y]
-    return w / w.mean()
+    """class_weights per sample."""
+    return class_weights(y, k)[y]
 
 
 def held_out_probabilities(X: np.ndarray, y: np.ndarray, w: np.ndarray, epochs: int) -> np.ndarray:

@@ -7,7 +7,7 @@ import pytest
 
 from vision.classification import combined, context_probabilities, decide
 from vision.features import board_features
-from vision.grids import COLUMNS, ROWS
+from vision.grids import COLUMNS, ROWS, parse
 from vision.mlp import load_mlp
 from vision.rectification import rectify
 from vision.square_net import CACHE_PX, CLASSES, net_input, square_net_probabilities
@@ -43,7 +43,7 @@ def test_the_net_alone_reads_a_clean_board(clean_scene):
         probs = square_net_probabilities(net_input(bf.balanced, bf.floor))
         assert probs.shape == (72, len(CLASSES)) and np.allclose(probs.sum(1), 1, atol=1e-4)
         read = np.array(list(CLASSES))[probs.argmax(1)]
-        right = (read == np.array(list(truth.pieces.replace("/", "")))).mean()
+        right = (read == parse(truth.pieces).ravel()).mean()
         assert right >= 0.95, f"the net alone read {right:.0%} of {truth.side}'s squares"
         # boards in one batch read as each alone
         both = square_net_probabilities(np.stack([net_input(bf.balanced, bf.floor)] * 2))
@@ -80,7 +80,7 @@ def test_context_probabilities_are_the_perceptrons_reading(clean_scene):
     truth = clean_scene.boards[1]
     bf = board_features(rectify(clean_scene.image, truth.corners))
     read = np.array(list(CLASSES))[context_probabilities(bf.squares).argmax(1)]
-    assert (read == np.array(list(truth.pieces.replace("/", "")))).mean() >= 0.97
+    assert (read == parse(truth.pieces).ravel()).mean() >= 0.97
 
 
 def test_net_training_without_torch_says_what_to_install(monkeypatch, capsys):
