@@ -60,13 +60,28 @@ def locate(image: np.ndarray, markers: bool = True, outline: bool = True) -> lis
     by_outline = locate_by_outline(image) if outline else []
     found: list[BoardLocation] = []
     for m in by_markers:
-        inside = [o for o in by_outline if cv2.pointPolygonTest(
-            o.outline.astype(np.float32), tuple(float(v) for v in m.corners.mean(0)), False) >= 0]
-        for o in inside:
+        if m.score >= 0.75:  # three or four markers around the board pin its grid
+            board = m
+        else:  # fewer extrapolate across it: an outline grid that puts them where they are seen does better
+            board = _marker_guided(image, m, [o for o in by_outline if _near_markers(o, m)])
+            if board is None:
+                continue
+        centre = tuple(float(v) for v in board.corners.mean(0))
+        for o in [o for o in by_outline if cv2.pointPolygonTest(o.outline.astype(np.float32), centre, False) >= 0]:
             by_outline.remove(o)
-        # three or four markers around the board pin its grid; fewer extrapolate across it
-        found.append(m if m.score >= 0.75 else _marker_guided(image, m, inside))
+        found.append(board)
     return found + by_outline
+
+
+def _near_markers(o: BoardLocation, m: BoardLocation) -> bool:
+    """Whether an outline could be the board of the markers seen: a corner marker lies about two squares
+    from its board's edge (the centre of the markers' own grid does not do: one marker's homography can
+    put it on another board)."""
+    outline = o.outline.astype(np.float32)
+    sq = np.linalg.norm(o.outline - np.roll(o.outline, -1, 0), axis=1).mean() / ((COLUMNS + ROWS) / 2)
+    reach = float(thresholds()["locate"]["marker_outline_reach"]) * sq
+    return any(cv2.pointPolygonTest(outline, tuple(float(v) for v in quad.mean(0)), True) >= -reach
+               for quad in m.marker_points[1].reshape(-1, 4, 2))
 
 
 def _marker_error(corners: np.ndarray, marker_points: tuple) -> float:
@@ -79,11 +94,13 @@ def _marker_error(corners: np.ndarray, marker_points: tuple) -> float:
     return float(np.median(np.linalg.norm(pred - img, axis=1)) / max(sq, 1e-6))
 
 
-def _marker_guided(image: np.ndarray, m: BoardLocation, inside: list[BoardLocation]) -> BoardLocation:
+def _marker_guided(image: np.ndarray, m: BoardLocation, inside: list[BoardLocation]) -> BoardLocation | None:
     """The best grid for a board whose markers were seen: markers give the orientation for certain but,
     with one or two seen or a marker partly hidden, a homography that extrapolates poorly across the
     board; the board's own outline gives the grid's lines exactly. Among outline grids (found ones, and
-    ones searched for around the markers' grid) the one that puts the markers where they are seen wins."""
+    ones searched for around the markers' grid) the one that puts the markers where they are seen wins.
+    None when none does and the markers' own grid is not a board's shape (one marker's homography, a little
+    off, can stretch the grid across the table and over other boards)."""
     t = thresholds()["locate"]
     outlines = [o.outline for o in inside] + [q for o in inside for q in o.other_outlines]
     sq = np.linalg.norm(m.corners - np.roll(m.corners, -1, 0), axis=1).mean() / ((COLUMNS + ROWS) / 2)
@@ -93,18 +110,20 @@ def _marker_guided(image: np.ndarray, m: BoardLocation, inside: list[BoardLocati
         outline, support = refine_outline(image, grown)
         if support >= float(t["min_edge_support"]):
             outlines.append(outline)
-    best, best_err = None, float(t["marker_grid_max_error"])
+    best, best_err, best_outline = None, float(t["marker_grid_max_error"]), None
     for outline in outlines:
         for corners, _ in fit_grids(image, outline):
             for k in range(4):
                 c = np.roll(corners, -k, 0)
                 err = _marker_error(c, m.marker_points)
                 if err < best_err:
-                    best, best_err = c, err
+                    best, best_err, best_outline = c, err, outline
     if best is None:
-        return m
-    outline = inside[0].outline if inside else None
-    return BoardLocation(best, "markers+outline", True, m.score, outline, m.board_index, marker_points=m.marker_points)
+        sides = np.linalg.norm(m.corners - np.roll(m.corners, -1, 0), axis=1)
+        shapely = cv2.isContourConvex(m.corners.astype(np.float32)) and sides.max() <= t["max_aspect"] * sides.min()
+        return m if shapely else None
+    return BoardLocation(best, "markers+outline", True, m.score, best_outline, m.board_index,
+                         marker_points=m.marker_points)
 
 
 def locate_by_markers(image: np.ndarray) -> list[BoardLocation]:

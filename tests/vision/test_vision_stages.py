@@ -26,6 +26,22 @@ def test_markers_give_corners_and_orientation(marker_scene):
         assert loc.oriented and turn == 0 and err < 0.1
 
 
+def test_one_marker_seen_neither_hides_another_board_nor_adds_one():
+    """Seed 7010170 (a hard case from development seeds): of board 0's markers one is seen, and its homography
+    alone stretches the grid across the table over board 2. The grid is taken from board 0's own outline
+    (the one near the marker, not the one under the stretched grid's centre), and board 2 is still found."""
+    from vision.synthetic import render_scene
+    scene = render_scene(7010170)
+    assert sum(1 for m in locate_by_markers(scene.image) if m.board_index == 0 and m.score == 0.25) == 1
+    locs = locate(scene.image)
+    assert len(locs) == len(scene.boards)
+    for truth in scene.boards:
+        err, _ = min(corner_error(l.corners, truth) for l in locs)
+        assert err < 0.2
+    board0 = next(l for l in locs if l.board_index == 0)
+    assert board0.method == "markers+outline" and corner_error(board0.corners, scene.boards[0]) < (0.2, 1)
+
+
 def test_outline_finds_every_board_up_to_a_half_turn(clean_scene):
     locs = locate(clean_scene.image, markers=False)
     assert len(locs) == len(clean_scene.boards)
