@@ -77,7 +77,9 @@ def _scene(args) -> dict:
     r = {"conf": np.zeros((len(CLASSES), len(PREDICTED)), int), "boards": 0, "found": 0, "right": 0,
          "right_truth_loc": 0, "eligible": 0, "eligible_found": 0, "oriented": 0, "side_right": 0,
          "side_named": 0, "by_method": collections.Counter(), "by_method_right": collections.Counter(),
-         "bucket": collections.defaultdict(lambda: [0, 0]), "hidden": collections.Counter(), "worst": None}
+         "bucket": collections.defaultdict(lambda: [0, 0]), "hidden": collections.Counter(), "worst": None,
+         "false_boards": 0, "false_boards_named": 0}
+    matched = set()
     r["conf_truth_loc"] = np.zeros_like(r["conf"])
     for k, truth in enumerate(scene.boards):
         r["boards"] += 1
@@ -87,6 +89,8 @@ def _scene(args) -> dict:
         np.add.at(r["conf_truth_loc"], ([CLASSES.index(x) for x in tt], [PREDICTED.index(x) for x in pp]), 1)
         r["right_truth_loc"] += bool((tt == pp).all())
         found, sq = _match(truth, result.boards)
+        if found is not None:
+            matched.add(id(found))
         if truth.visible_fraction >= 0.9:
             r["eligible"] += 1
             r["eligible_found"] += found is not None
@@ -117,6 +121,10 @@ def _scene(args) -> dict:
         wrong = int((tt != pp).sum())
         if found is not None and (r["worst"] is None or wrong > r["worst"][0]):
             r["worst"] = (wrong, seed, k)
+    # boards reported where there is none (a cluster of tiles, a patch of cloth, a sleeve)
+    false = [b for b in result.boards if id(b) not in matched]
+    r["false_boards"] = len(false)
+    r["false_boards_named"] = sum(1 for b in false if b.side)
     r["bucket"] = dict(r["bucket"])
     return r
 
@@ -173,6 +181,7 @@ def accuracy(n_scenes: int, log=print, seed_base: int = BENCH_SEED_BASE, art_sty
         "side_right_of_found": total["side_right"] / max(boards_found, 1),
         "side_named_of_found": total["side_named"] / max(boards_found, 1),
         "hidden_squares_of_found_boards": dict(total["hidden"]),
+        "false_boards": total["false_boards"], "false_boards_naming_a_side": total["false_boards_named"],
         "found_by": dict(by_method), "fully_right_by_method": {k: by_method_right[k] / by_method[k] for k in by_method},
         "classifier_on_true_corners": {
             "squares_right": float(np.trace(conf_truth_loc) / max(conf_truth_loc.sum(), 1)),

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 
 from vision.classification import BoardReading, classify
@@ -164,9 +165,52 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
         raise ValueError("analyze needs a BGR colour image")
     locs = locate(image) if locations is None else locations
     boards = [read_board(image, loc, profile, known_sides) for loc in locs]
+    if locations is None:  # boards an earlier frame found are boards
+        keep = _boards_not_phantoms(boards)
+        locs, boards = [locs[i] for i in keep], [boards[i] for i in keep]
     if known_sides is not None:
         boards = _one_board_per_side(image, locs, boards, profile, known_sides)
     return AnalyzeResult(int(image.shape[1]), int(image.shape[0]), boards)
+
+
+def _grid_area(corners: np.ndarray) -> float:
+    return float(cv2.contourArea(np.float32(corners)))
+
+
+def _boards_not_phantoms(boards: list[BoardResult]) -> list[int]:
+    """Which found boards to report. An outline can be a cluster of tiles on a board whose floor is the
+    table's colour, a patch of patterned cloth, a sleeve: such a grid is far smaller than the boards that
+    name their sides firmly (every board is the same size, and perspective changes that by a few times at
+    most), lies over another board, or names no side while it reads nothing but hidden squares. (Wood
+    grain read as open floor stays: an empty board whose symbols cannot be read looks the same.) Boards
+    found by their markers stay."""
+    t = thresholds()["phantoms"]
+    firm = [i for i, b in enumerate(boards) if b.side and b.side_lead >= float(t["firm_lead"])]
+    keep: list[int] = []
+    # surest first: markers, then sides named firmly by the widest lead, then the largest grids; a board
+    # that overlaps one kept already is a piece of it (boards lie side by side, never on each other)
+    order = sorted(range(len(boards)), key=lambda i: (not boards[i].method.startswith("markers"), i not in firm,
+                                                      -boards[i].side_lead if i in firm else 0.0,
+                                                      -_grid_area(boards[i].corners)))
+    for i in order:
+        b = boards[i]
+        if not b.method.startswith("markers"):
+            unread = b.pieces.count("?") / (COLUMNS * ROWS)
+            if b.side is None and unread > float(t["max_unread_share"]):
+                continue
+            sizes = [_grid_area(boards[j].corners) for j in firm if j != i]
+            if sizes and _grid_area(b.corners) < float(t["min_area_share"]) * float(np.median(sizes)):
+                continue
+            if any(_overlap(b.corners, boards[j].corners) for j in keep):
+                continue
+        keep.append(i)
+    return sorted(keep)
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether either grid's centre lies inside the other."""
+    return any(cv2.pointPolygonTest(np.float32(q), tuple(float(v) for v in p.mean(0)), False) >= 0
+               for q, p in ((a, b), (b, a)))
 
 
 def _one_board_per_side(image, locs, boards, profile, known_sides) -> list[BoardResult]:

@@ -82,3 +82,60 @@ def test_edges_move_outward_by_squares():
     assert np.allclose(_edge_moved(grid, 1, 1.0), [[0, 0], [100, 0], [100, 80], [0, 80]])
     assert np.allclose(_edge_moved(grid, 2, -0.5), [[0, 0], [90, 0], [90, 75], [0, 75]])
     assert np.allclose(_edge_moved(grid, 3, 0.2), [[-2, 0], [90, 0], [90, 80], [-2, 80]])
+
+
+def _found(corners, side=None, lead=0.0, pieces="." * 30 + "R" * 42, method="outline"):
+    from vision.analysis import BoardResult
+    rows = "/".join(pieces[r * COLUMNS:(r + 1) * COLUMNS] for r in range(8))
+    return BoardResult(np.array(corners, float), side, rows, "", np.ones((8, 9)), method, "printed layout", None,
+                       lead)
+
+
+def _square(x, y, size):
+    return [[x, y], [x + size, y], [x + size, y + size], [x, y + size]]
+
+
+def test_false_boards_are_not_reported():
+    from vision.analysis import _boards_not_phantoms
+    boards = [
+        _found(_square(0, 0, 300), "A1", 150.0),
+        _found(_square(400, 0, 280), "B2", 90.0),
+        _found(_square(800, 0, 100), "C1", 20.0),  # a cluster of tiles naming a side: a ninth of a board's area
+        _found(_square(100, 100, 120)),  # a piece of the first board
+        _found(_square(0, 500, 250), pieces="?" * 66 + "." * 6),  # reads nothing, names nothing: a sleeve
+        _found(_square(400, 500, 200), pieces="?" * 30 + "." * 42),  # a board half under an arm
+        _found(_square(800, 500, 90), method="markers"),  # whatever markers place stays
+        _found(_square(1200, 500, 300), pieces="." * 72),  # an empty board whose symbols cannot be read
+    ]
+    assert _boards_not_phantoms(boards) == [0, 1, 5, 6, 7]
+
+
+def test_a_small_board_far_from_the_camera_stays():
+    from vision.analysis import _boards_not_phantoms
+    # steep tilt: the far board's grid a third of the near ones' area (seed 7010170 reads 0.3)
+    boards = [_found(_square(0, 0, 300), "A1", 150.0), _found(_square(400, 0, 300), "B2", 90.0),
+              _found(_square(800, 0, 170), "C1", 40.0)]
+    assert _boards_not_phantoms(boards) == [0, 1, 2]
+    # with no side named firmly there is nothing to compare sizes against
+    assert _boards_not_phantoms([_found(_square(0, 0, 300)), _found(_square(400, 0, 60))]) == [0, 1]
+
+
+def test_every_board_reported_is_a_board():
+    """Seed 7010113 (development seeds): a hand over a board on a dark wood table. A cluster of its tiles
+    used to be reported as a second board lying on it, naming a side (by a lead of 32)."""
+    from vision.synthetic import render_scene
+    scene = render_scene(7010113)
+    result = analyze(scene.image)
+    assert len(result.boards) == 4
+    for b in result.boards:
+        assert min(np.abs(b.corners.mean(0) - t.corners.mean(0)).max() / (np.linalg.norm(t.corners[1] - t.corners[0]) / COLUMNS)
+                   for t in scene.boards) < 1.0
+
+
+def test_of_two_overlapping_grids_the_firm_or_the_larger_stays():
+    from vision.analysis import _boards_not_phantoms
+    firm = [_found(_square(0, 0, 300), "A1", 150.0), _found(_square(400, 0, 280), "B2", 90.0)]
+    # a tile cluster naming a side weakly, inside a board that names none: the board stays
+    assert _boards_not_phantoms(firm + [_found(_square(0, 500, 300)), _found(_square(50, 550, 150), "C1", 20.0)]) == [0, 1, 2]
+    # a large outline taking in a firmly named board and the table around it goes
+    assert _boards_not_phantoms(firm + [_found(_square(-100, -100, 600))]) == [0, 1]
