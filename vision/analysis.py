@@ -181,9 +181,8 @@ def _boards_not_phantoms(boards: list[BoardResult]) -> list[int]:
     """Which found boards to report. An outline can be a cluster of tiles on a board whose floor is the
     table's colour, a patch of patterned cloth, a sleeve: such a grid is far smaller than the boards that
     name their sides firmly (every board is the same size, and perspective changes that by a few times at
-    most), lies over another board, or names no side while it reads nothing but hidden squares. (Wood
-    grain read as open floor stays: an empty board whose symbols cannot be read looks the same.) Boards
-    found by their markers stay."""
+    most), lies over another board, or names no side while it reads nothing but hidden squares, or open
+    floor without the printed symbols a board's floor carries. Boards found by their markers stay."""
     t = thresholds()["phantoms"]
     firm = [i for i, b in enumerate(boards) if b.side and b.side_lead >= float(t["firm_lead"])]
     keep: list[int] = []
@@ -197,6 +196,11 @@ def _boards_not_phantoms(boards: list[BoardResult]) -> list[int]:
         if not b.method.startswith("markers"):
             unread = b.pieces.count("?") / (COLUMNS * ROWS)
             if b.side is None and unread > float(t["max_unread_share"]):
+                continue
+            # open floor all over, yet hardly a printed symbol on it (a third of a board's floor squares
+            # carry one): wood grain or cloth read as floor
+            symbols = sum(1 for c in b.printed if c not in "./?")
+            if b.side is None and b.pieces.count(".") >= int(t["bare_floor_squares"]) and symbols <= int(t["bare_floor_symbols"]):
                 continue
             sizes = [_grid_area(boards[j].corners) for j in firm if j != i]
             if sizes and _grid_area(b.corners) < float(t["min_area_share"]) * float(np.median(sizes)):

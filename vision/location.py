@@ -477,12 +477,14 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
             home[3].append(quad / scale)
     # outlines completing a board whose one edge is wholly under an arm: tried last, and only by a board
     # that names no side otherwise, so they have their own allowance
-    extra: dict[int, int] = {}
-    for quad in _three_run_quads(table, t):
-        home = home_of(quad / scale)
-        if home is not None and extra.get(id(home), 0) < int(t["hidden_edge_outlines"]):
-            home[3].append(quad / scale)
-            extra[id(home)] = extra.get(id(home), 0) + 1
+    # (each table mask sees the three edges a little differently: every mask has its share)
+    for mask, allowance in zip(tables, t["hidden_edge_outlines"]):
+        extra: dict[int, int] = {}
+        for quad in _three_run_quads(mask, t):
+            home = home_of(quad / scale)
+            if home is not None and extra.get(id(home), 0) < int(allowance):
+                home[3].append(quad / scale)
+                extra[id(home)] = extra.get(id(home), 0) + 1
     out: list[BoardLocation] = []
     for rank, outline, others, raw, ((corners, _), (other, _)) in kept:
         out.append(BoardLocation(corners, "outline", False, float(rank), outline, None, other, tuple(others),

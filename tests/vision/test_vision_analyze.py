@@ -84,11 +84,13 @@ def test_edges_move_outward_by_squares():
     assert np.allclose(_edge_moved(grid, 3, 0.2), [[-2, 0], [90, 0], [90, 80], [-2, 80]])
 
 
-def _found(corners, side=None, lead=0.0, pieces="." * 30 + "R" * 42, method="outline"):
+def _found(corners, side=None, lead=0.0, pieces="." * 30 + "R" * 42, method="outline", printed="?" * 72):
     from vision.analysis import BoardResult
-    rows = "/".join(pieces[r * COLUMNS:(r + 1) * COLUMNS] for r in range(8))
-    return BoardResult(np.array(corners, float), side, rows, "", np.ones((8, 9)), method, "printed layout", None,
-                       lead)
+
+    def rows(s):
+        return "/".join(s[r * COLUMNS:(r + 1) * COLUMNS] for r in range(8))
+    return BoardResult(np.array(corners, float), side, rows(pieces), rows(printed), np.ones((8, 9)), method,
+                       "printed layout", None, lead)
 
 
 def _square(x, y, size):
@@ -105,7 +107,8 @@ def test_false_boards_are_not_reported():
         _found(_square(0, 500, 250), pieces="?" * 66 + "." * 6),  # reads nothing, names nothing: a sleeve
         _found(_square(400, 500, 200), pieces="?" * 30 + "." * 42),  # a board half under an arm
         _found(_square(800, 500, 90), method="markers"),  # whatever markers place stays
-        _found(_square(1200, 500, 300), pieces="." * 72),  # an empty board whose symbols cannot be read
+        _found(_square(1200, 500, 300), pieces="." * 72, printed="." * 66 + "bbnnmf"),  # symbols hard to read
+        _found(_square(1200, 0, 300), pieces="." * 72, printed="." * 71 + "n"),  # wood grain read as floor
     ]
     assert _boards_not_phantoms(boards) == [0, 1, 5, 6, 7]
 
