@@ -200,7 +200,8 @@ def _boards_not_phantoms(boards: list[BoardResult]) -> list[int]:
             # open floor all over, yet hardly a printed symbol on it (a third of a board's floor squares
             # carry one): wood grain or cloth read as floor
             symbols = sum(1 for c in b.printed if c not in "./?")
-            if b.side is None and b.pieces.count(".") >= int(t["bare_floor_squares"]) and symbols <= int(t["bare_floor_symbols"]):
+            if (b.side is None and b.pieces.count(".") >= int(t["bare_floor_squares"])
+                    and symbols <= int(t["bare_floor_symbols"])):
                 continue
             sizes = [_grid_area(boards[j].corners) for j in firm if j != i]
             if sizes and _grid_area(b.corners) < float(t["min_area_share"]) * float(np.median(sizes)):

@@ -94,15 +94,16 @@ def _marker_error(corners: np.ndarray, marker_points: tuple) -> float:
     return float(np.median(np.linalg.norm(pred - img, axis=1)) / max(sq, 1e-6))
 
 
-def _marker_guided(image: np.ndarray, m: BoardLocation, inside: list[BoardLocation]) -> BoardLocation | None:
+def _marker_guided(image: np.ndarray, m: BoardLocation, near: list[BoardLocation]) -> BoardLocation | None:
     """The best grid for a board whose markers were seen: markers give the orientation for certain but,
     with one or two seen or a marker partly hidden, a homography that extrapolates poorly across the
-    board; the board's own outline gives the grid's lines exactly. Among outline grids (found ones, and
-    ones searched for around the markers' grid) the one that puts the markers where they are seen wins.
+    board; the board's own outline gives the grid's lines exactly. Among outline grids (outlines found
+    near the markers, and ones searched for around the markers' grid) the one that puts the markers where
+    they are seen wins.
     None when none does and the markers' own grid is not a board's shape (one marker's homography, a little
     off, can stretch the grid across the table and over other boards)."""
     t = thresholds()["locate"]
-    outlines = [o.outline for o in inside] + [q for o in inside for q in o.other_outlines]
+    outlines = [o.outline for o in near] + [q for o in near for q in o.other_outlines]
     sq = np.linalg.norm(m.corners - np.roll(m.corners, -1, 0), axis=1).mean() / ((COLUMNS + ROWS) / 2)
     centre = m.corners.mean(0)
     for margin in t["marker_outline_margins"]:  # the board's cut edge lies a margin outside its grid
