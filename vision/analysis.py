@@ -185,12 +185,12 @@ def _boards_not_phantoms(boards: list[BoardResult]) -> list[int]:
     floor without the printed symbols a board's floor carries. Boards found by their markers stay."""
     t = thresholds()["phantoms"]
     firm = [i for i, b in enumerate(boards) if b.side and b.side_lead >= float(t["firm_lead"])]
+    areas = [_grid_area(b.corners) for b in boards]
     keep: list[int] = []
     # surest first: markers, then sides named firmly by the widest lead, then the largest grids; a board
     # that overlaps one kept already is a piece of it (boards lie side by side, never on each other)
     order = sorted(range(len(boards)), key=lambda i: (not boards[i].method.startswith("markers"), i not in firm,
-                                                      -boards[i].side_lead if i in firm else 0.0,
-                                                      -_grid_area(boards[i].corners)))
+                                                      -boards[i].side_lead if i in firm else 0.0, -areas[i]))
     for i in order:
         b = boards[i]
         if not b.method.startswith("markers"):
@@ -203,8 +203,8 @@ def _boards_not_phantoms(boards: list[BoardResult]) -> list[int]:
             if (b.side is None and b.pieces.count(".") >= int(t["bare_floor_squares"])
                     and symbols <= int(t["bare_floor_symbols"])):
                 continue
-            sizes = [_grid_area(boards[j].corners) for j in firm if j != i]
-            if sizes and _grid_area(b.corners) < float(t["min_area_share"]) * float(np.median(sizes)):
+            sizes = [areas[j] for j in firm if j != i]
+            if sizes and areas[i] < float(t["min_area_share"]) * float(np.median(sizes)):
                 continue
             if any(_overlap(b.corners, boards[j].corners) for j in keep):
                 continue

@@ -73,12 +73,17 @@ def locate(image: np.ndarray, markers: bool = True, outline: bool = True) -> lis
     return found + by_outline
 
 
+def _square_px(quad: np.ndarray) -> float:
+    """A square's side in px, about, for a grid or outline given by its four corners."""
+    return float(np.linalg.norm(quad - np.roll(quad, -1, 0), axis=1).mean() / ((COLUMNS + ROWS) / 2))
+
+
 def _near_markers(o: BoardLocation, m: BoardLocation) -> bool:
     """Whether an outline could be the board of the markers seen: a corner marker lies about two squares
     from its board's edge (the centre of the markers' own grid does not do: one marker's homography can
     put it on another board)."""
     outline = o.outline.astype(np.float32)
-    sq = np.linalg.norm(o.outline - np.roll(o.outline, -1, 0), axis=1).mean() / ((COLUMNS + ROWS) / 2)
+    sq = _square_px(o.outline)
     reach = float(thresholds()["locate"]["marker_outline_reach"]) * sq
     return any(cv2.pointPolygonTest(outline, tuple(float(v) for v in quad.mean(0)), True) >= -reach
                for quad in m.marker_points[1].reshape(-1, 4, 2))
@@ -90,7 +95,7 @@ def _marker_error(corners: np.ndarray, marker_points: tuple) -> float:
     grid = np.float32([[0, 0], [COLUMNS, 0], [COLUMNS, ROWS], [0, ROWS]])
     H = cv2.getPerspectiveTransform(grid, np.float32(corners))
     pred = cv2.perspectiveTransform(np.float32(obj)[None], H)[0]
-    sq = np.linalg.norm(corners - np.roll(corners, -1, 0), axis=1).mean() / ((COLUMNS + ROWS) / 2)
+    sq = _square_px(corners)
     return float(np.median(np.linalg.norm(pred - img, axis=1)) / max(sq, 1e-6))
 
 
@@ -104,7 +109,7 @@ def _marker_guided(image: np.ndarray, m: BoardLocation, near: list[BoardLocation
     off, can stretch the grid across the table and over other boards)."""
     t = thresholds()["locate"]
     outlines = [o.outline for o in near] + [q for o in near for q in o.other_outlines]
-    sq = np.linalg.norm(m.corners - np.roll(m.corners, -1, 0), axis=1).mean() / ((COLUMNS + ROWS) / 2)
+    sq = _square_px(m.corners)
     centre = m.corners.mean(0)
     for margin in t["marker_outline_margins"]:  # the board's cut edge lies a margin outside its grid
         grown = centre + (m.corners - centre) * (1 + 2 * float(margin) * sq / np.linalg.norm(m.corners - centre, axis=1))[:, None]
@@ -120,8 +125,8 @@ def _marker_guided(image: np.ndarray, m: BoardLocation, near: list[BoardLocation
                 if err < best_err:
                     best, best_err, best_outline = c, err, outline
     if best is None:
-        sides = np.linalg.norm(m.corners - np.roll(m.corners, -1, 0), axis=1)
-        shapely = cv2.isContourConvex(m.corners.astype(np.float32)) and sides.max() <= t["max_aspect"] * sides.min()
+        quad = m.corners.astype(np.float32)
+        shapely = cv2.isContourConvex(quad) and _plausible(m.corners, cv2.contourArea(quad), t, strict=False)
         return m if shapely else None
     return BoardLocation(best, "markers+outline", True, m.score, best_outline, m.board_index,
                          marker_points=m.marker_points)
