@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -11,6 +11,7 @@ from vision.classification import BoardReading, classify
 from vision.grids import COLUMNS, ROWS
 from vision.kit import load_kit
 from vision.location import BoardLocation, fit_grids, locate, refine_outline
+from vision.outline_segments import segment_outlines
 from vision.rectification import rectify
 from vision.sides import match_side
 from vision.thresholds import thresholds
@@ -52,10 +53,13 @@ class AnalyzeResult:
 
 
 def read_board(image: np.ndarray, location: BoardLocation, profile=None,
-               known_sides: dict[str, str] | None = None, exclude: frozenset[str] = frozenset()) -> BoardResult:
+               known_sides: dict[str, str] | None = None, exclude: frozenset[str] = frozenset(),
+               doubt_lead: float = 0.0) -> BoardResult:
     """One located board read: its grid direction and outline chosen by how clearly a side is named.
 
-    `exclude`: sides that other boards of the frame are; this board cannot be one of them."""
+    `exclude`: sides that other boards of the frame are; this board cannot be one of them.
+    `doubt_lead`: the board's other outlines are tried when its side is named by less than this lead (as
+    they always are when it names none)."""
     def look(loc: BoardLocation, allow_half_turn: bool = True):
         rd = classify(rectify(image, loc), profile, net=False)  # the net only for the grid kept (below)
         return rd, match_side(rd.pieces, rd.printed_probs, known_sides, allow_half_turn=allow_half_turn,
@@ -69,8 +73,8 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         alt, alt_match = look(alt_loc)
         if _better(alt_match, match):
             location, reading, match = alt_loc, alt, alt_match
-    if match.side is None and not location.oriented:
-        # still no side: the outline may be wrong (an arm dragged a corner); try the board's other outlines
+    if (match.side is None or match.margin < doubt_lead) and not location.oriented:
+        # still no side, or a doubtful one: the outline may be wrong (an arm dragged a corner); try the board's other outlines
         raw = []
         for quad in location.raw_outlines:
             outline, support = refine_outline(image, quad)
@@ -85,7 +89,7 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
                 rd, m = look(loc)
                 if best is None or _better(m, best[2]):
                     best = (loc, rd, m)
-        if best is not None and best[2].side is not None:
+        if best is not None and _better(best[2], match):
             location, reading, match = best
     if not location.oriented:
         location, reading, match = _settle_grid(location, reading, match, look)
@@ -166,6 +170,12 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
     locs = locate(image) if locations is None else locations
     boards = [read_board(image, loc, profile, known_sides) for loc in locs]
     if locations is None:  # boards an earlier frame found are boards
+        # a board that names its side weakly may be a board and an arm taken as one, and its grid may lie
+        # over the board's own: each such board alone (before boards that overlap are weighed) is read again
+        for i in _boards_not_phantoms(boards, weigh_overlaps=False):
+            again = _read_by_segments(image, locs[i], boards[i], profile, known_sides)
+            if again is not None:
+                locs[i], boards[i] = again
         keep = _boards_not_phantoms(boards)
         locs, boards = [locs[i] for i in keep], [boards[i] for i in keep]
     if known_sides is not None:
@@ -173,11 +183,30 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
     return AnalyzeResult(int(image.shape[1]), int(image.shape[0]), boards)
 
 
+def _read_by_segments(image, loc: BoardLocation, board: BoardResult, profile, known_sides):
+    """A board that names its side weakly or not at all, read again on outlines from the picture's
+    straight lines (vision.outline_segments): an arm across a board's corner makes every mask's outline
+    take in the arm, and a grid there can still name a side, wrongly, by a narrow lead. (location,
+    board) when one of them names a side by a wider lead (by the least gain that moves a grid), else None."""
+    firm = float(thresholds()["phantoms"]["firm_lead"])
+    gain = float(thresholds()["locate"]["settle_min_gain"])
+    if loc.oriented or loc.outline is None or (board.side is not None and board.side_lead >= firm):
+        return None
+    more = segment_outlines(image, loc.outline)
+    if not more:
+        return None
+    tried = replace(loc, other_outlines=tuple(more), raw_outlines=())
+    again = read_board(image, tried, profile, known_sides, doubt_lead=firm)
+    if again.side is not None and (board.side is None or again.side_lead > board.side_lead + gain):
+        return tried, again
+    return None
+
+
 def _grid_area(corners: np.ndarray) -> float:
     return float(cv2.contourArea(np.float32(corners)))
 
 
-def _boards_not_phantoms(boards: list[BoardResult]) -> list[int]:
+def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True) -> list[int]:
     """Which found boards to report. An outline can be a cluster of tiles on a board whose floor is the
     table's colour, a patch of patterned cloth, a sleeve: such a grid is far smaller than the boards that
     name their sides firmly (every board is the same size, and perspective changes that by a few times at
@@ -206,7 +235,7 @@ def _boards_not_phantoms(boards: list[BoardResult]) -> list[int]:
             sizes = [areas[j] for j in firm if j != i]
             if sizes and areas[i] < float(t["min_area_share"]) * float(np.median(sizes)):
                 continue
-            if any(_overlap(b.corners, boards[j].corners) for j in keep):
+            if weigh_overlaps and any(_overlap(b.corners, boards[j].corners) for j in keep):
                 continue
         keep.append(i)
     return sorted(keep)

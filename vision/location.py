@@ -126,7 +126,7 @@ def _marker_guided(image: np.ndarray, m: BoardLocation, near: list[BoardLocation
                     best, best_err, best_outline = c, err, outline
     if best is None:
         quad = m.corners.astype(np.float32)
-        shapely = cv2.isContourConvex(quad) and _plausible(m.corners, cv2.contourArea(quad), t, strict=False)
+        shapely = cv2.isContourConvex(quad) and plausible(m.corners, cv2.contourArea(quad), t, strict=False)
         return m if shapely else None
     return BoardLocation(best, "markers+outline", True, m.score, best_outline, m.board_index,
                          marker_points=m.marker_points)
@@ -232,7 +232,7 @@ def _corner_mask(lab: np.ndarray, t: dict) -> np.ndarray:
     return ((strength > max(otsu * top / 255.0, quiet + float(t["corner_min_rise"]))) * 255).astype(np.uint8)
 
 
-def _order_clockwise(q: np.ndarray) -> np.ndarray:
+def order_clockwise(q: np.ndarray) -> np.ndarray:
     c = q.mean(0)
     ang = np.arctan2(q[:, 1] - c[1], q[:, 0] - c[0])
     q = q[np.argsort(ang)]  # image y points down, so increasing angle runs clockwise on screen
@@ -253,7 +253,7 @@ def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
             break
     if quad is None:
         return None
-    quad = _order_clockwise(quad)
+    quad = order_clockwise(quad)
     pts = contour.reshape(-1, 2).astype(np.float64)
     lines = []
     for i in range(4):
@@ -332,7 +332,7 @@ def _candidates(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
         blob = np.zeros_like(mask)
         cv2.drawContours(blob, [cnt], -1, 255, -1)
         quad = _quad_from_contour(cnt)
-        if quad is not None and _plausible(quad, area, t, strict=True):
+        if quad is not None and plausible(quad, area, t, strict=True):
             out.append(quad)
             continue
         # arms reaching over a board: cut thin parts away before fitting the quadrilateral
@@ -351,7 +351,7 @@ def _candidates(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
             for tol in (0.1, 0.05, 0.02):  # refine each edge on the unopened blob, whose corners are sharp
                 refined = _refine_on(piece, quad, tol)
                 quad = refined if refined is not None else quad
-            if _plausible(quad, cv2.contourArea(main), t, strict=False):
+            if plausible(quad, cv2.contourArea(main), t, strict=False):
                 out.append(quad)
     return out
 
@@ -364,14 +364,14 @@ def _run_quads(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
     out = []
     for cnt, area in blobs:
         for quad in quads_from_runs(cnt, area, t):
-            quad = _order_clockwise(quad)  # as every outline: a grid fitted the other way round is a mirror image
+            quad = order_clockwise(quad)  # as every outline: a grid fitted the other way round is a mirror image
             qa = cv2.contourArea(quad.astype(np.float32))
             if not t["min_area"] * area_total <= qa <= t["max_area"] * area_total:
                 continue
             inside = np.zeros_like(mask)
             cv2.fillPoly(inside, [np.round(quad).astype(np.int32)], 255)
             covered = cv2.countNonZero(cv2.bitwise_and(inside, mask))
-            if _plausible(quad, covered, t, strict=False) and not any(
+            if plausible(quad, covered, t, strict=False) and not any(
                     np.abs(quad - q).max() < 2.0 for q in out):
                 out.append(quad)
     return out
@@ -381,7 +381,7 @@ def _three_run_quads(mask: np.ndarray, t: dict) -> list[np.ndarray]:
     """Outlines from three straight runs of each large blob's edge (vision.outline_lines), clockwise. Not
     held to the mask's fill: beyond the hidden edge lies the arm and whatever it casts its shadow on."""
     _, blobs = _board_sized_blobs(mask, t, 5)
-    return [_order_clockwise(q) for cnt, area in blobs for q in quads_from_three_runs(cnt, area, t)]
+    return [order_clockwise(q) for cnt, area in blobs for q in quads_from_three_runs(cnt, area, t)]
 
 
 def _arm_cuts(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
@@ -402,12 +402,12 @@ def _arm_cuts(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
                 if cv2.contourArea(main) < t["min_area"] * area_total:
                     continue
                 quad = _quad_from_contour(main)
-                if quad is not None and _plausible(quad, cv2.contourArea(main), t, strict=False):
+                if quad is not None and plausible(quad, cv2.contourArea(main), t, strict=False):
                     out.append(quad)
     return out
 
 
-def _plausible(quad: np.ndarray, area: float, t: dict, strict: bool) -> bool:
+def plausible(quad: np.ndarray, area: float, t: dict, strict: bool) -> bool:
     qa = cv2.contourArea(quad.astype(np.float32))
     fill = area / max(qa, 1)
     sides = np.linalg.norm(quad - np.roll(quad, -1, 0), axis=1)

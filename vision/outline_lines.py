@@ -66,8 +66,13 @@ def _opposite_pairs(runs, t: dict) -> list[tuple[int, int, float]]:
 
 def quads_from_runs(contour: np.ndarray, area: float, t: dict) -> list[np.ndarray]:
     """Convex quadrilaterals whose four sides lie on straight runs of the contour (working-scale px)."""
-    runs = _straight_runs(contour, np.sqrt(area), t)
-    pairs = [(i, j) for i, j, _ in _opposite_pairs(runs, t)]
+    return quads_of_lines(_straight_runs(contour, np.sqrt(area), t), t)
+
+
+def quads_of_lines(runs, t: dict, gap: tuple[float, float] = (0.0, np.inf)) -> list[np.ndarray]:
+    """Convex quadrilaterals whose sides lie on four of the lines (unit direction, point, length): two
+    pairs of nearly parallel ones crossing each other, each pair between `gap` px apart."""
+    pairs = [(i, j) for i, j, g in _opposite_pairs(runs, t) if gap[0] <= g <= gap[1]]
     quads = []
     for (a, b), (c, d) in itertools.combinations(pairs, 2):
         if len({a, b, c, d}) < 4 or abs(runs[a][0] @ runs[c][0]) > np.cos(np.radians(45)):

@@ -26,7 +26,9 @@ def _index(notation: str) -> np.ndarray:
 
 def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, str] | None = None,
                allow_half_turn: bool = True, exclude: frozenset[str] | set[str] = frozenset()) -> SideMatch:
-    """The side whose printed layout the visible floor fits best, if it leads every other side clearly.
+    """The side whose printed layout the visible floor fits best, if it leads every other side clearly:
+    by more where much floor shows, since a grid over much floor (a patch of cloth, a board read a few
+    squares off) gathers chance agreement with some side, and a right one leads the more, the more it sees.
 
     `exclude`: sides another board in the same frame already is; they cannot be named here, but still
     count as rivals, so a grid that fits them better than the rest names nothing.
@@ -51,7 +53,8 @@ def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, st
     # the best other side (the same side turned round is an orientation question, not a side one)
     others = [s for s in scores if s[1] != best[1]]
     margin = best[0] - others[0][0] if others else float("inf")
-    sure = (visible.sum() >= int(t["min_visible"]) and margin >= float(t["min_log_ratio"])
+    need = float(t["min_log_ratio"] if visible.sum() <= int(t["open_floor"]) else t["min_log_ratio_open"])
+    sure = (visible.sum() >= int(t["min_visible"]) and margin >= need
             and _trimmed_fit(fits[best[1], best[2]], float(t["fit_trim"])) >= float(t["min_mean_log_likelihood"]))
     return SideMatch(best[1] if sure else None, best[2], best[0], margin)
 

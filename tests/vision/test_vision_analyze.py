@@ -142,3 +142,13 @@ def test_of_two_overlapping_grids_the_firm_or_the_larger_stays():
     assert _boards_not_phantoms(firm + [_found(_square(0, 500, 300)), _found(_square(50, 550, 150), "C1", 20.0)]) == [0, 1, 2]
     # a large outline taking in a firmly named board and the table around it goes
     assert _boards_not_phantoms(firm + [_found(_square(-100, -100, 600))]) == [0, 1]
+
+
+def test_a_patch_of_cloth_naming_a_side_by_a_narrow_lead_is_not_a_board():
+    # dev seed 7020117: one board, and beside it a grid on the cloth whose symbols led side C1 over the
+    # next by 16.3; the least lead for naming a side was 15 then (vision/data/thresholds.toml [sides])
+    from vision.synthetic import render_scene
+
+    scene = render_scene(7020117)
+    result = analyze(scene.image)
+    assert [b.side for b in result.boards] == [b.side for b in scene.boards] == ["D2"]

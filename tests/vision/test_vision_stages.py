@@ -118,6 +118,25 @@ def _nearly_full(floor: list[int]) -> str:
     return "/".join("".join(cells[r * 9:(r + 1) * 9]) for r in range(8))
 
 
+def test_a_grid_over_much_open_floor_must_lead_by_more():
+    # twenty squares show the floor, each symbol read with probability p: a lead that names the side of
+    # a nearly full board (fewer floor squares, see the next test) does not name it here
+    kit = load_kit()
+    layout = kit.sides["F2"].replace("/", "")
+    symbols = [i for i, c in enumerate(layout) if c != "."]
+    floor = symbols[:6] + [i for i, c in enumerate(layout) if c == "."][:14]
+
+    def read_with(p: float):
+        probs = np.full((72, 5), (1 - p) / 4)
+        for i, ch in enumerate(layout):
+            probs[i, ".bnmf".index(ch)] = p
+        return match_side(_nearly_full(floor), probs, allow_half_turn=False)
+
+    weak, clear = read_with(0.75), read_with(0.9)
+    assert 15 < weak.margin < 20 and weak.side is None
+    assert clear.margin > 20 and clear.side == "F2"
+
+
 def test_side_named_on_a_nearly_full_board_despite_one_misread_symbol():
     kit = load_kit()
     layout = kit.sides["F2"].replace("/", "")
