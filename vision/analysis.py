@@ -74,7 +74,8 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         if _better(alt_match, match):
             location, reading, match = alt_loc, alt, alt_match
     if (match.side is None or match.margin < doubt_lead) and not location.oriented:
-        # still no side, or a doubtful one: the outline may be wrong (an arm dragged a corner); try the board's other outlines
+        # still no side, or a doubtful one: the outline may be wrong (an arm dragged a corner); try the
+        # board's other outlines
         raw = []
         for quad in location.raw_outlines:
             outline, support = refine_outline(image, quad)

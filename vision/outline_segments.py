@@ -46,11 +46,11 @@ def segment_outlines(image: np.ndarray, around: np.ndarray) -> list[np.ndarray]:
     edges = cv2.dilate(cv2.Canny(gray, *t["edge_canny"]), np.ones((3, 3), np.uint8)) > 0
     on_edges = _share_on(edges, np.stack(quads))
     ranked = []
+    same = float(t["other_outline_same"]) * side  # refined onto the same edges: one outline
     for k in np.argsort(-on_edges)[: int(t["segment_refined"])]:
         outline, support = refine_outline(image, quads[k] / f + [x0, y0])
         if support < float(t["min_edge_support"]):
             continue
-        same = float(t["other_outline_same"]) * side
         if any(np.abs(outline - o).max() <= same for _, o in ranked):
             continue
         # as outlines from masks are ranked (vision.location): crisp all round, and a grid that fits
