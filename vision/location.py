@@ -233,6 +233,7 @@ def _corner_mask(lab: np.ndarray, t: dict) -> np.ndarray:
 
 
 def order_clockwise(q: np.ndarray) -> np.ndarray:
+    """A quadrilateral's corners clockwise on screen, from the one nearest the frame's top-left."""
     c = q.mean(0)
     ang = np.arctan2(q[:, 1] - c[1], q[:, 0] - c[0])
     q = q[np.argsort(ang)]  # image y points down, so increasing angle runs clockwise on screen
@@ -408,6 +409,8 @@ def _arm_cuts(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
 
 
 def plausible(quad: np.ndarray, area: float, t: dict, strict: bool) -> bool:
+    """Whether a quadrilateral could be a board's outline: its sides not too unequal, and `area` (what a
+    mask covers of it) filling it, nearly exactly when `strict`."""
     qa = cv2.contourArea(quad.astype(np.float32))
     fill = area / max(qa, 1)
     sides = np.linalg.norm(quad - np.roll(quad, -1, 0), axis=1)
