@@ -189,18 +189,22 @@ def _read_by_segments(image, loc: BoardLocation, board: BoardResult, profile, kn
     straight lines (vision.outline_segments): an arm across a board's corner makes every mask's outline
     take in the arm, and a grid there can still name a side, wrongly, by a narrow lead. (location,
     board) when one of them names a side by a wider lead (by the least gain that moves a grid), else None."""
-    firm = float(thresholds()["phantoms"]["firm_lead"])
-    gain = float(thresholds()["locate"]["settle_min_gain"])
-    if loc.oriented or loc.outline is None or (board.side is not None and board.side_lead >= firm):
+    if loc.oriented or loc.outline is None or _named_firmly(board):
         return None
     more = segment_outlines(image, loc.outline)
     if not more:
         return None
     tried = replace(loc, other_outlines=tuple(more), raw_outlines=())
-    again = read_board(image, tried, profile, known_sides, doubt_lead=firm)
+    again = read_board(image, tried, profile, known_sides, doubt_lead=float(thresholds()["phantoms"]["firm_lead"]))
+    gain = float(thresholds()["locate"]["settle_min_gain"])
     if again.side is not None and (board.side is None or again.side_lead > board.side_lead + gain):
         return tried, again
     return None
+
+
+def _named_firmly(board: BoardResult) -> bool:
+    """Whether a board names its side by the firm lead: no false board and no wrong grid was seen to."""
+    return board.side is not None and board.side_lead >= float(thresholds()["phantoms"]["firm_lead"])
 
 
 def _grid_area(corners: np.ndarray) -> float:
@@ -214,7 +218,7 @@ def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True)
     most), lies over another board, or names no side while it reads nothing but hidden squares, or open
     floor without the printed symbols a board's floor carries. Boards found by their markers stay."""
     t = thresholds()["phantoms"]
-    firm = [i for i, b in enumerate(boards) if b.side and b.side_lead >= float(t["firm_lead"])]
+    firm = [i for i, b in enumerate(boards) if _named_firmly(b)]
     areas = [_grid_area(b.corners) for b in boards]
     keep: list[int] = []
     # surest first: markers, then sides named firmly by the widest lead, then the largest grids; a board

@@ -53,8 +53,9 @@ def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, st
     # the best other side (the same side turned round is an orientation question, not a side one)
     others = [s for s in scores if s[1] != best[1]]
     margin = best[0] - others[0][0] if others else float("inf")
-    need = float(t["min_log_ratio"] if visible.sum() <= int(t["open_floor"]) else t["min_log_ratio_open"])
-    sure = (visible.sum() >= int(t["min_visible"]) and margin >= need
+    seen = int(visible.sum())
+    need = float(t["min_log_ratio"] if seen <= int(t["open_floor"]) else t["min_log_ratio_open"])
+    sure = (seen >= int(t["min_visible"]) and margin >= need
             and _trimmed_fit(fits[best[1], best[2]], float(t["fit_trim"])) >= float(t["min_mean_log_likelihood"]))
     return SideMatch(best[1] if sure else None, best[2], best[0], margin)
 
