@@ -10,7 +10,7 @@ import numpy as np
 from vision.classification import BoardReading, classify
 from vision.grids import COLUMNS, ROWS
 from vision.kit import load_kit
-from vision.location import BoardLocation, fit_grids, locate, refine_outline
+from vision.location import BoardLocation, fit_grids, locate, refine_outline, unclaimed_texture
 from vision.outline_segments import segment_outlines
 from vision.rectification import rectify
 from vision.sides import match_side
@@ -171,14 +171,22 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
     locs = locate(image) if locations is None else locations
     boards = [read_board(image, loc, profile, known_sides) for loc in locs]
     if locations is None:  # boards an earlier frame found are boards
+        phantoms = thresholds()["phantoms"]
         # a board that names its side weakly may be a board and an arm taken as one, and its grid may lie
-        # over the board's own: each such board alone (before boards that overlap are weighed) is read again
-        for i in _boards_not_phantoms(boards, weigh_overlaps=False):
+        # over the board's own: each such board alone (before boards that overlap are weighed) is read again,
+        # even one whose reading looks like no board (a hand on a nearly empty board drags its outline off)
+        for i in _boards_not_phantoms(boards, weigh_overlaps=False, weigh_readings=False):
             again = _read_by_segments(image, locs[i], boards[i], profile, known_sides)
-            if again is not None:
+            # one that read like no board must now name its side firmly: a grid over a hand or a sleeve
+            # can name some side weakly
+            if again is not None and (_named_firmly(again[1]) or not _reads_as_phantom(boards[i], phantoms)):
                 locs[i], boards[i] = again
         keep = _boards_not_phantoms(boards)
         locs, boards = [locs[i] for i in keep], [boards[i] for i in keep]
+        # and where no outline came near a board at all, the texture left over is searched
+        for loc, board in _boards_in_unclaimed_texture(image, boards, profile, known_sides):
+            locs.append(loc)
+            boards.append(board)
     if known_sides is not None:
         boards = _one_board_per_side(image, locs, boards, profile, known_sides)
     return AnalyzeResult(int(image.shape[1]), int(image.shape[0]), boards)
@@ -202,6 +210,29 @@ def _read_by_segments(image, loc: BoardLocation, board: BoardResult, profile, kn
     return None
 
 
+def _boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, known_sides):
+    """(location, board) for boards where no found board lies but the frame has a board's texture, found by
+    the picture's straight lines (vision.outline_segments): the masks can join a board to its neighbour
+    and an arm into one blob that no outline fits. Only a board that names its side firmly counts, so a
+    patch of cloth is not taken for one."""
+    firm = [_grid_area(b.corners) for b in boards if _named_firmly(b)]
+    if not firm:
+        return []
+    t = thresholds()["locate"]
+    found: list[tuple[BoardLocation, BoardResult]] = []
+    least = float(t["unclaimed_share"]) * float(np.median(firm))
+    for around in unclaimed_texture(image, [b.corners for b in boards], least):
+        for outline in segment_outlines(image, around):
+            (corners, _), (other, _) = fit_grids(image, outline)
+            loc = BoardLocation(corners, "outline", False, 0.0, outline, None, other)
+            board = read_board(image, loc, profile, known_sides)
+            if _named_firmly(board) and not any(_overlap(board.corners, b.corners)
+                                                 for b in boards + [f[1] for f in found]):
+                found.append((loc, board))
+                break
+    return found
+
+
 def _named_firmly(board: BoardResult) -> bool:
     """Whether a board names its side by the firm lead: no false board and no wrong grid was seen to."""
     return board.side is not None and board.side_lead >= float(thresholds()["phantoms"]["firm_lead"])
@@ -211,12 +242,14 @@ def _grid_area(corners: np.ndarray) -> float:
     return float(cv2.contourArea(np.float32(corners)))
 
 
-def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True) -> list[int]:
+def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True,
+                         weigh_readings: bool = True) -> list[int]:
     """Which found boards to report. An outline can be a cluster of tiles on a board whose floor is the
     table's colour, a patch of patterned cloth, a sleeve: such a grid is far smaller than the boards that
     name their sides firmly (every board is the same size, and perspective changes that by a few times at
     most), lies over another board, or names no side while it reads nothing but hidden squares, or open
-    floor without the printed symbols a board's floor carries. Boards found by their markers stay."""
+    floor without the printed symbols a board's floor carries. Boards found by their markers stay.
+    `weigh_overlaps` and `weigh_readings` False leave those two tests out: the boards worth a second look."""
     t = thresholds()["phantoms"]
     firm = [i for i, b in enumerate(boards) if _named_firmly(b)]
     areas = [_grid_area(b.corners) for b in boards]
@@ -228,14 +261,7 @@ def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True)
     for i in order:
         b = boards[i]
         if not b.method.startswith("markers"):
-            unread = b.pieces.count("?") / (COLUMNS * ROWS)
-            if b.side is None and unread > float(t["max_unread_share"]):
-                continue
-            # open floor all over, yet hardly a printed symbol on it (a third of a board's floor squares
-            # carry one): wood grain or cloth read as floor
-            symbols = sum(1 for c in b.printed if c not in "./?")
-            if (b.side is None and b.pieces.count(".") >= int(t["bare_floor_squares"])
-                    and symbols <= int(t["bare_floor_symbols"])):
+            if weigh_readings and _reads_as_phantom(b, t):
                 continue
             sizes = [areas[j] for j in firm if j != i]
             if sizes and areas[i] < float(t["min_area_share"]) * float(np.median(sizes)):
@@ -244,6 +270,17 @@ def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True)
                 continue
         keep.append(i)
     return sorted(keep)
+
+
+def _reads_as_phantom(b: BoardResult, t: dict) -> bool:
+    """Whether a board that names no side reads like none: nearly all hidden, or open floor all over yet
+    hardly a printed symbol on it (a third of a board's floor squares carry one), as wood grain or cloth."""
+    if b.side is not None:
+        return False
+    if b.pieces.count("?") / (COLUMNS * ROWS) > float(t["max_unread_share"]):
+        return True
+    symbols = sum(1 for c in b.printed if c not in "./?")
+    return b.pieces.count(".") >= int(t["bare_floor_squares"]) and symbols <= int(t["bare_floor_symbols"])
 
 
 def _overlap(a: np.ndarray, b: np.ndarray) -> bool:

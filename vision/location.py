@@ -421,10 +421,7 @@ def plausible(quad: np.ndarray, area: float, t: dict, strict: bool) -> bool:
 
 def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
     t = thresholds()["locate"]
-    h, w = image.shape[:2]
-    scale = float(t["work_width"]) / w
-    small = cv2.resize(image, (int(round(w * scale)), int(round(h * scale))), interpolation=cv2.INTER_AREA)
-    small = cv2.GaussianBlur(small, (3, 3), 0)
+    small, scale = _working_scale(image, t)
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
     # the table's colour varies slowly: model it at half the working scale, four times cheaper
     half = cv2.resize(lab, (lab.shape[1] // 2, lab.shape[0] // 2), interpolation=cv2.INTER_AREA)
@@ -498,6 +495,40 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
     for rank, outline, others, raw, ((corners, _), (other, _)) in kept:
         out.append(BoardLocation(corners, "outline", False, float(rank), outline, None, other, tuple(others),
                                  tuple(raw)))
+    return out
+
+
+def _working_scale(image: np.ndarray, t: dict) -> tuple[np.ndarray, float]:
+    """The frame at the working width, lightly smoothed, and its scale."""
+    h, w = image.shape[:2]
+    scale = float(t["work_width"]) / w
+    small = cv2.resize(image, (int(round(w * scale)), int(round(h * scale))), interpolation=cv2.INTER_AREA)
+    return cv2.GaussianBlur(small, (3, 3), 0), scale
+
+
+def unclaimed_texture(image: np.ndarray, grids: list[np.ndarray], least_area: float) -> list[np.ndarray]:
+    """Rectangles (image px), largest first, around the parts of the frame that have a board's texture
+    (the corner mask) where none of `grids` lies, each of at least `least_area` px².
+
+    A board no outline found still shows there: a dark board on a dark table that one blob joins to its
+    neighbour and an arm, or a nearly empty board with a hand on it whose only outline took in the hand."""
+    t = thresholds()["locate"]
+    small, scale = _working_scale(image, t)
+    mask = _corner_mask(cv2.cvtColor(small, cv2.COLOR_BGR2Lab), t)
+    for quad in grids:
+        q = np.int32(np.round(np.asarray(quad) * scale))
+        cv2.fillPoly(mask, [q], 0)
+        cv2.polylines(mask, [q], True, 0, int(t["unclaimed_rim"]))  # a found board's own edge
+    # the sides of arms and the table's lines are thin: only broad texture is left
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    big = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= least_area * scale * scale]
+    big.sort(key=lambda i: -stats[i, cv2.CC_STAT_AREA])
+    out = []
+    for i in big[: int(t["unclaimed_regions"])]:
+        ys, xs = np.nonzero(labels == i)
+        box = cv2.boxPoints(cv2.minAreaRect(np.stack([xs, ys], 1).astype(np.float32)))
+        out.append(order_clockwise(box.astype(np.float64) / scale))
     return out
 
 
