@@ -216,8 +216,8 @@ def _boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, know
     and an arm into one blob that no outline fits. Only a board that names its side firmly counts, so a
     patch of cloth is not taken for one."""
     firm = [_grid_area(b.corners) for b in boards if _named_firmly(b)]
-    if not firm:
-        return []
+    if not firm or (known_sides is not None and set(known_sides) <= {b.side for b in boards}):
+        return []  # nothing to compare a board's size with, or every player's board is found already
     t = thresholds()["locate"]
     found: list[tuple[BoardLocation, BoardResult]] = []
     least = float(t["unclaimed_share"]) * float(np.median(firm))

@@ -91,3 +91,19 @@ def test_a_grid_that_read_like_no_board_is_kept_only_if_the_lines_name_its_side_
     named = [b.side for b in result.boards if b.side is not None]
     assert "F2" not in named
     assert sorted(named) == sorted(b.side for k, b in enumerate(scene.boards) if k != 1)
+
+
+def test_no_texture_is_searched_once_every_players_board_is_found(monkeypatch):
+    # seed 7020007 again: with only the three other boards' sides in play, board 2 is no player's, and
+    # the search (tenths of a second in a hard scene) is not made
+    import vision.analysis
+    from vision.kit import load_kit
+
+    scene = render_scene(7020007)
+    searched = []
+    monkeypatch.setattr(vision.analysis, "unclaimed_texture", lambda *a: searched.append(a) or [])
+    known = {b.side: load_kit().sides[b.side] for k, b in enumerate(scene.boards) if k != 2}
+    result = analyze(scene.image, known_sides=known)
+    assert sorted(b.side for b in result.boards) == sorted(known) and searched == []
+    analyze(scene.image, known_sides={**known, "C2": load_kit().sides["C2"]})
+    assert len(searched) == 1  # a player's board is missing: its texture is searched
