@@ -171,7 +171,6 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
     locs = locate(image) if locations is None else locations
     boards = [read_board(image, loc, profile, known_sides) for loc in locs]
     if locations is None:  # boards an earlier frame found are boards
-        phantoms = thresholds()["phantoms"]
         # a board that names its side weakly may be a board and an arm taken as one, and its grid may lie
         # over the board's own: each such board alone (before boards that overlap are weighed) is read again,
         # even one whose reading looks like no board (a hand on a nearly empty board drags its outline off)
@@ -179,7 +178,7 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
             again = _read_by_segments(image, locs[i], boards[i], profile, known_sides)
             # one that read like no board must now name its side firmly: a grid over a hand or a sleeve
             # can name some side weakly
-            if again is not None and (_named_firmly(again[1]) or not _reads_as_phantom(boards[i], phantoms)):
+            if again is not None and (_named_firmly(again[1]) or not _reads_as_phantom(boards[i])):
                 locs[i], boards[i] = again
         keep = _boards_not_phantoms(boards)
         locs, boards = [locs[i] for i in keep], [boards[i] for i in keep]
@@ -218,17 +217,17 @@ def _boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, know
     firm = [_grid_area(b.corners) for b in boards if _named_firmly(b)]
     if not firm or (known_sides is not None and set(known_sides) <= {b.side for b in boards}):
         return []  # nothing to compare a board's size with, or every player's board is found already
-    t = thresholds()["locate"]
+    least = float(thresholds()["locate"]["unclaimed_share"]) * float(np.median(firm))
+    taken = [b.corners for b in boards]
     found: list[tuple[BoardLocation, BoardResult]] = []
-    least = float(t["unclaimed_share"]) * float(np.median(firm))
-    for around in unclaimed_texture(image, [b.corners for b in boards], least):
+    for around in unclaimed_texture(image, taken, least):
         for outline in segment_outlines(image, around):
             (corners, _), (other, _) = fit_grids(image, outline)
             loc = BoardLocation(corners, "outline", False, 0.0, outline, None, other)
             board = read_board(image, loc, profile, known_sides)
-            if _named_firmly(board) and not any(_overlap(board.corners, b.corners)
-                                                 for b in boards + [f[1] for f in found]):
+            if _named_firmly(board) and not any(_overlap(board.corners, c) for c in taken):
                 found.append((loc, board))
+                taken.append(board.corners)
                 break
     return found
 
@@ -261,7 +260,7 @@ def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True,
     for i in order:
         b = boards[i]
         if not b.method.startswith("markers"):
-            if weigh_readings and _reads_as_phantom(b, t):
+            if weigh_readings and _reads_as_phantom(b):
                 continue
             sizes = [areas[j] for j in firm if j != i]
             if sizes and areas[i] < float(t["min_area_share"]) * float(np.median(sizes)):
@@ -272,9 +271,10 @@ def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True,
     return sorted(keep)
 
 
-def _reads_as_phantom(b: BoardResult, t: dict) -> bool:
+def _reads_as_phantom(b: BoardResult) -> bool:
     """Whether a board that names no side reads like none: nearly all hidden, or open floor all over yet
     hardly a printed symbol on it (a third of a board's floor squares carry one), as wood grain or cloth."""
+    t = thresholds()["phantoms"]
     if b.side is not None:
         return False
     if b.pieces.count("?") / (COLUMNS * ROWS) > float(t["max_unread_share"]):
