@@ -182,10 +182,13 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
                 locs[i], boards[i] = again
         keep = _boards_not_phantoms(boards)
         locs, boards = [locs[i] for i in keep], [boards[i] for i in keep]
-        # and where no outline came near a board at all, the texture left over is searched
-        for loc, board in _boards_in_unclaimed_texture(image, boards, profile, known_sides):
-            locs.append(loc)
-            boards.append(board)
+        # and where no outline came near a board at all, or only grids that name no side did (pieces of a
+        # board an arm lies across), the texture left over is searched; a board found there replaces them
+        found = _boards_in_unclaimed_texture(image, boards, profile, known_sides)
+        pieces = {i for i, b in enumerate(boards) if b.side is None and not b.method.startswith("markers")
+                  and any(_overlap(b.corners, f.corners) for _, f in found)}
+        locs = [l for i, l in enumerate(locs) if i not in pieces] + [l for l, _ in found]
+        boards = [b for i, b in enumerate(boards) if i not in pieces] + [b for _, b in found]
     if known_sides is not None:
         boards = _one_board_per_side(image, locs, boards, profile, known_sides)
     return AnalyzeResult(int(image.shape[1]), int(image.shape[0]), boards)
@@ -210,17 +213,27 @@ def _read_by_segments(image, loc: BoardLocation, board: BoardResult, profile, kn
 
 
 def _boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, known_sides):
-    """(location, board) for boards where no found board lies but the frame has a board's texture, found by
-    the picture's straight lines (vision.outline_segments): the masks can join a board to its neighbour
-    and an arm into one blob that no outline fits. Only a board that names its side firmly counts, so a
-    patch of cloth is not taken for one."""
+    """(location, board) for boards where no board that names its side lies but the frame has a board's
+    texture, found by the picture's straight lines (vision.outline_segments): the masks can join a board to
+    its neighbour and an arm into one blob that no outline fits, and an arm across a board leaves pieces
+    whose outlines name no side. Only a board that names its side firmly counts, so a patch of cloth is not
+    taken for one."""
     firm = [_grid_area(b.corners) for b in boards if _named_firmly(b)]
     if not firm or (known_sides is not None and set(known_sides) <= {b.side for b in boards}):
         return []  # nothing to compare a board's size with, or every player's board is found already
-    least = float(thresholds()["locate"]["unclaimed_share"]) * float(np.median(firm))
-    taken = [b.corners for b in boards]
+    t = thresholds()["locate"]
+    least = float(t["unclaimed_share"]) * float(np.median(firm))
+    # a board's outline, about: the grid of the median firm board with its border
+    board_side = float(np.sqrt(np.median(firm))) * float(t["unclaimed_board_outline"])
+    taken = [b.corners for b in boards if b.side is not None or b.method.startswith("markers")]
     found: list[tuple[BoardLocation, BoardResult]] = []
     for around in unclaimed_texture(image, taken, least):
+        # a region smaller than a board is part of one (the rest under an arm or a neighbour): its board's
+        # edges are looked for as far as a whole board could reach
+        centre = around.mean(0)
+        size = float(np.sqrt(max(_grid_area(around), 1.0)))
+        if size < board_side:
+            around = centre + (around - centre) * (board_side / size)
         for outline in segment_outlines(image, around):
             (corners, _), (other, _) = fit_grids(image, outline)
             loc = BoardLocation(corners, "outline", False, 0.0, outline, None, other)
@@ -247,7 +260,9 @@ def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True,
     table's colour, a patch of patterned cloth, a sleeve: such a grid is far smaller than the boards that
     name their sides firmly (every board is the same size, and perspective changes that by a few times at
     most), lies over another board, or names no side while it reads nothing but hidden squares, or open
-    floor without the printed symbols a board's floor carries. Boards found by their markers stay.
+    floor without the printed symbols a board's floor carries. A grid found only by edges that close no
+    region must name its side firmly (a glare spot between shadows gives such an outline too). Boards
+    found by their markers stay.
     `weigh_overlaps` and `weigh_readings` False leave those two tests out: the boards worth a second look."""
     t = thresholds()["phantoms"]
     firm = [i for i, b in enumerate(boards) if _named_firmly(b)]
@@ -260,7 +275,7 @@ def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True,
     for i in order:
         b = boards[i]
         if not b.method.startswith("markers"):
-            if weigh_readings and _reads_as_phantom(b):
+            if weigh_readings and (_reads_as_phantom(b) or (b.method == "open outline" and not _named_firmly(b))):
                 continue
             sizes = [areas[j] for j in firm if j != i]
             if sizes and areas[i] < float(t["min_area_share"]) * float(np.median(sizes)):

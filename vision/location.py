@@ -24,7 +24,7 @@ from vision.thresholds import thresholds
 @dataclass(frozen=True, eq=False)
 class BoardLocation:
     corners: np.ndarray  # 4x2 image px: A1 top-left, I1 top-right, I8 bottom-right, A8 bottom-left
-    method: str  # "markers" or "outline"
+    method: str  # "markers", "markers+outline", "outline" or "open outline" (from edges that close no region)
     oriented: bool  # True when A1's corner is known for certain (markers)
     score: float
     outline: np.ndarray | None = None  # the board's outer edge (outline method)
@@ -70,7 +70,18 @@ def locate(image: np.ndarray, markers: bool = True, outline: bool = True) -> lis
         for o in [o for o in by_outline if cv2.pointPolygonTest(o.outline.astype(np.float32), centre, False) >= 0]:
             by_outline.remove(o)
         found.append(board)
-    return found + by_outline
+    # a marker is a crisp square full of texture, close to the camera as large as a few squares of a board:
+    # its own outline is no board (a board's centre lies squares away from every marker)
+    seen = [q for m in by_markers for q in m.marker_points[1].reshape(-1, 4, 2)]
+    return found + [o for o in by_outline if not any(_on_marker(o.outline, q) for q in seen)]
+
+
+def _on_marker(outline: np.ndarray, marker: np.ndarray) -> bool:
+    """Whether an outline's centre lies on a seen marker (its quad grown to twice its size, for its white
+    margin)."""
+    centre = marker.mean(0)
+    grown = np.float32(centre + 2.0 * (marker - centre))
+    return cv2.pointPolygonTest(grown, tuple(float(v) for v in outline.mean(0)), False) >= 0
 
 
 def _square_px(quad: np.ndarray) -> float:
@@ -111,13 +122,17 @@ def _marker_guided(image: np.ndarray, m: BoardLocation, near: list[BoardLocation
     outlines = [o.outline for o in near] + [q for o in near for q in o.other_outlines]
     sq = _square_px(m.corners)
     centre = m.corners.mean(0)
+    grown_first = None
     for margin in t["marker_outline_margins"]:  # the board's cut edge lies a margin outside its grid
         grown = centre + (m.corners - centre) * (1 + 2 * float(margin) * sq / np.linalg.norm(m.corners - centre, axis=1))[:, None]
         outline, support = refine_outline(image, grown)
         if support >= float(t["min_edge_support"]):
             outlines.append(outline)
+            grown_first = outline if grown_first is None else grown_first
     best, best_err, best_outline = None, float(t["marker_grid_max_error"]), None
     for outline in outlines:
+        if best is not None and outline is grown_first:
+            break
         for corners, _ in fit_grids(image, outline):
             for k in range(4):
                 c = np.roll(corners, -k, 0)
@@ -282,17 +297,52 @@ def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
     return out
 
 
-def _edge_mask(small: np.ndarray, t: dict, dilation: int = 3) -> np.ndarray:
-    """Regions closed by crisp edges: a board's cut edge is sharp, shadows and light falloff are soft.
-    A wider dilation closes an outline broken where the board's edge is faint against the table."""
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+def _crisp_edges(small: np.ndarray, t: dict) -> np.ndarray:
+    """Canny's edges of the working-scale frame: a board's cut edge is sharp, shadows and light falloff
+    are soft."""
     lo, hi = t["edge_canny"]
-    edges = cv2.Canny(gray, lo, hi)
+    return cv2.Canny(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), lo, hi)
+
+
+def _edge_mask(edges: np.ndarray, dilation: int = 3) -> np.ndarray:
+    """Regions closed by crisp edges. A wider dilation closes an outline broken where the board's edge
+    is faint against the table."""
     edges = cv2.dilate(edges, np.ones((dilation, dilation), np.uint8))
     cs, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = np.zeros_like(edges)
     cv2.drawContours(filled, cs, -1, 255, -1)
     return cv2.erode(filled, np.ones((dilation, dilation), np.uint8))
+
+
+def _open_edge_quads(edges: np.ndarray, texture: np.ndarray, t: dict, dilation: int) -> list[np.ndarray]:
+    """Quadrilaterals around crisp edges that run most of the way round a board but leave a gap (a dark
+    board in shadow fades into the table at a corner), so that no region is closed to fill: the hull of
+    each such run of edges, kept when the edges lie along most of its sides and a board's texture (the
+    corner mask, `texture`) fills enough of it. Wood grain's long crisp lines give hulls too, but their
+    texture runs one way."""
+    edges = cv2.dilate(edges, np.ones((dilation, dilation), np.uint8))
+    cs, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    total = edges.shape[0] * edges.shape[1]
+    out = []
+    for cnt in cs:
+        _, _, bw, bh = cv2.boundingRect(cnt)
+        if bw * bh < t["min_area"] * total:
+            continue  # most runs are a tile's or a symbol's: too small to bother with their hull
+        hull_area = cv2.contourArea(cv2.convexHull(cnt))
+        if not t["min_area"] * total <= hull_area <= t["max_area"] * total:
+            continue
+        quad = _quad_from_contour(cnt)
+        if quad is None or not plausible(quad, hull_area, t, strict=False):
+            continue
+        sides = np.zeros_like(edges)
+        cv2.polylines(sides, [np.round(quad).astype(np.int32)], True, 255, 1)
+        if cv2.countNonZero(cv2.bitwise_and(sides, edges)) < float(t["open_edge_min_run"]) * cv2.countNonZero(sides):
+            continue
+        inside = np.zeros_like(edges)
+        cv2.fillPoly(inside, [np.round(quad).astype(np.int32)], 255)
+        if cv2.countNonZero(cv2.bitwise_and(inside, texture)) >= float(t["open_edge_min_texture"]) * cv2.countNonZero(inside):
+            out.append(quad)
+    return out
 
 
 def _board_sized_blobs(mask: np.ndarray, t: dict, close: int) -> tuple[np.ndarray, list]:
@@ -437,14 +487,21 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
         # each other: opened wider, the stripes go and the boards stay
         opened = cv2.morphologyEx(table, cv2.MORPH_OPEN, wide)
         quads += _candidates(opened, t) + _run_quads(opened, t)
-    for dilation in t["edge_dilations"]:
-        edges = _edge_mask(small, t, int(dilation))
-        quads += _candidates(edges, t) + _run_quads(edges, t)
+    crisp = _crisp_edges(small, t)
     crossing = _corner_mask(lab, t)
+    for dilation in t["edge_dilations"]:
+        edges = _edge_mask(crisp, int(dilation))
+        quads += _candidates(edges, t) + _run_quads(edges, t)
     quads += _candidates(crossing, t) + _candidates(crossing, t, close=int(t["table_close"])) + _run_quads(crossing, t)
+    # outlines only open edges give (no mask closed a region there) are a board's only if its side is
+    # named firmly (vision.analysis): a glare spot between shadows' edges gives one too
+    closed = len(quads)
+    for dilation in t["edge_dilations"]:
+        quads += [q for q in _open_edge_quads(crisp, crossing, t, int(dilation))
+                  if not any(np.abs(q - p).max() < float(t["open_edge_same"]) * _square_px(q) for p in quads[:closed])]
     scored = []
     distinct: list[np.ndarray] = []  # several masks often give the same outline: refine it once
-    for quad in quads:
+    for k, quad in enumerate(quads):
         if any(np.abs(quad - q).max() < 3.0 for q in distinct):
             continue
         distinct.append(quad)
@@ -454,9 +511,10 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
         grids = fit_grids(image, outline)
         # a board's true outline has both a crisp edge all round and a grid that fits inside it; outlines
         # cut across a board, or taking in some table, fall short on one or the other
-        scored.append((support * support * grids[0][1], outline, grids))
+        scored.append((support * support * grids[0][1], outline, grids, k >= closed))
     scored.sort(key=lambda s: -s[0])
-    kept: list[tuple[float, np.ndarray, list, list, tuple]] = []  # (rank, outline, other outlines, raw ones, grids)
+    # (rank, outline, other outlines, raw ones, grids, whether the outline is one only open edges gave)
+    kept: list[tuple[float, np.ndarray, list, list, tuple, bool]] = []
 
     def home_of(outline):
         c = outline.mean(0)
@@ -470,10 +528,10 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
             min(np.abs(np.roll(outline, -r, 0) - o).max() for r in range(4)) > same
             for o in [home[1]] + home[2] + home[3])
 
-    for rank, outline, grids in scored:
+    for rank, outline, grids, open_only in scored:
         home = home_of(outline)
         if home is None:
-            kept.append((rank, outline, [], [], grids))
+            kept.append((rank, outline, [], [], grids, open_only))
         elif new_to(home, outline):  # the same board from another mask
             home[2].append(outline)
     table = tables[0]
@@ -492,9 +550,9 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
                 home[3].append(quad / scale)
                 extra[id(home)] = extra.get(id(home), 0) + 1
     out: list[BoardLocation] = []
-    for rank, outline, others, raw, ((corners, _), (other, _)) in kept:
-        out.append(BoardLocation(corners, "outline", False, float(rank), outline, None, other, tuple(others),
-                                 tuple(raw)))
+    for rank, outline, others, raw, ((corners, _), (other, _)), open_only in kept:
+        out.append(BoardLocation(corners, "open outline" if open_only else "outline", False, float(rank), outline,
+                                 None, other, tuple(others), tuple(raw)))
     return out
 
 

@@ -83,6 +83,16 @@ def test_texture_no_found_board_covers_is_searched_for_a_board():
     assert _sides_reported_on(scene, 2) == [truth.side] == ["C2"]
 
 
+def test_a_board_an_arm_cuts_in_two_is_found_whole_over_its_pieces():
+    # dev seed 7040060: an arm across board 2 from edge to edge. The masks' outlines were its pieces, each
+    # a third of a board; their grids named no side, and their texture claimed the board's own, so it was
+    # never searched, and the pieces' lines lie within no board's reach of them
+    scene = render_scene(7040060)
+    result = analyze(scene.image)
+    assert sorted(b.side for b in result.boards) == sorted(b.side for b in scene.boards) == ["D1", "D1", "F2"]
+    assert [b.side for b in result.boards if corner_error(b.corners, scene.boards[2]) < 0.3] == ["D1"]
+
+
 def test_a_grid_that_read_like_no_board_is_kept_only_if_the_lines_name_its_side_firmly():
     # dev seed 7012164: hands over most of board 1. A grid there read like no board; on the straight
     # lines it named F2, which no board is, by a lead of 20.7 (under the firm lead of 33)
