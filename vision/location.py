@@ -113,38 +113,45 @@ def _marker_error(corners: np.ndarray, marker_points: tuple) -> float:
 def _marker_guided(image: np.ndarray, m: BoardLocation, near: list[BoardLocation]) -> BoardLocation | None:
     """The best grid for a board whose markers were seen: markers give the orientation for certain but,
     with one or two seen or a marker partly hidden, a homography that extrapolates poorly across the
-    board; the board's own outline gives the grid's lines exactly. Among outline grids (outlines found
-    near the markers, and ones searched for around the markers' grid) the one that puts the markers where
-    they are seen wins.
+    board; the board's own outline gives the grid's lines exactly. Among outline grids the one that puts
+    the markers where they are seen wins: first the outlines found near the markers, and only when none
+    does, outlines searched for around the markers' own grid (one marker's grid fits that marker by
+    construction, however far across the table it stretches the board).
     None when none does and the markers' own grid is not a board's shape (one marker's homography, a little
     off, can stretch the grid across the table and over other boards)."""
     t = thresholds()["locate"]
-    outlines = [o.outline for o in near] + [q for o in near for q in o.other_outlines]
-    sq = _square_px(m.corners)
-    centre = m.corners.mean(0)
-    grown_first = None
-    for margin in t["marker_outline_margins"]:  # the board's cut edge lies a margin outside its grid
-        grown = centre + (m.corners - centre) * (1 + 2 * float(margin) * sq / np.linalg.norm(m.corners - centre, axis=1))[:, None]
-        outline, support = refine_outline(image, grown)
-        if support >= float(t["min_edge_support"]):
-            outlines.append(outline)
-            grown_first = outline if grown_first is None else grown_first
-    best, best_err, best_outline = None, float(t["marker_grid_max_error"]), None
+    best = _marker_fit(image, [o.outline for o in near] + [q for o in near for q in o.other_outlines], m)
+    if best is None:
+        sq = _square_px(m.corners)
+        centre = m.corners.mean(0)
+        grown = []
+        for margin in t["marker_outline_margins"]:  # the board's cut edge lies a margin outside its grid
+            quad = centre + (m.corners - centre) * (1 + 2 * float(margin) * sq / np.linalg.norm(m.corners - centre, axis=1))[:, None]
+            outline, support = refine_outline(image, quad)
+            if support >= float(t["min_edge_support"]):
+                grown.append(outline)
+        best = _marker_fit(image, grown, m)
+    if best is None:
+        quad = m.corners.astype(np.float32)
+        shapely = cv2.isContourConvex(quad) and plausible(m.corners, cv2.contourArea(quad), t, strict=False)
+        return m if shapely else None
+    corners, outline = best
+    return BoardLocation(corners, "markers+outline", True, m.score, outline, m.board_index,
+                         marker_points=m.marker_points)
+
+
+def _marker_fit(image: np.ndarray, outlines: list[np.ndarray], m: BoardLocation):
+    """(grid corners, outline) of the outline grid, turned each way, that puts the seen markers nearest
+    where they are, if within the largest error allowed; else None."""
+    best, best_err = None, float(thresholds()["locate"]["marker_grid_max_error"])
     for outline in outlines:
-        if best is not None and outline is grown_first:
-            break
         for corners, _ in fit_grids(image, outline):
             for k in range(4):
                 c = np.roll(corners, -k, 0)
                 err = _marker_error(c, m.marker_points)
                 if err < best_err:
-                    best, best_err, best_outline = c, err, outline
-    if best is None:
-        quad = m.corners.astype(np.float32)
-        shapely = cv2.isContourConvex(quad) and plausible(m.corners, cv2.contourArea(quad), t, strict=False)
-        return m if shapely else None
-    return BoardLocation(best, "markers+outline", True, m.score, best_outline, m.board_index,
-                         marker_points=m.marker_points)
+                    best, best_err = (c, outline), err
+    return best
 
 
 def locate_by_markers(image: np.ndarray) -> list[BoardLocation]:
