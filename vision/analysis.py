@@ -185,7 +185,7 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
         # and where no outline came near a board at all, or only grids that name no side did (pieces of a
         # board an arm lies across), the texture left over is searched; a board found there replaces them
         found = _boards_in_unclaimed_texture(image, boards, profile, known_sides)
-        pieces = {i for i, b in enumerate(boards) if b.side is None and not b.method.startswith("markers")
+        pieces = {i for i, b in enumerate(boards) if not _claims_texture(b)
                   and any(_overlap(b.corners, f.corners) for _, f in found)}
         locs = [l for i, l in enumerate(locs) if i not in pieces] + [l for l, _ in found]
         boards = [b for i, b in enumerate(boards) if i not in pieces] + [b for _, b in found]
@@ -225,7 +225,7 @@ def _boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, know
     least = float(t["unclaimed_share"]) * float(np.median(firm))
     # a board's outline, about: the grid of the median firm board with its border
     board_side = float(np.sqrt(np.median(firm))) * float(t["unclaimed_board_outline"])
-    taken = [b.corners for b in boards if b.side is not None or b.method.startswith("markers")]
+    taken = [b.corners for b in boards if _claims_texture(b)]
     found: list[tuple[BoardLocation, BoardResult]] = []
     for around in unclaimed_texture(image, taken, least):
         # a region smaller than a board is part of one (the rest under an arm or a neighbour): its board's
@@ -243,6 +243,12 @@ def _boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, know
                 taken.append(board.corners)
                 break
     return found
+
+
+def _claims_texture(board: BoardResult) -> bool:
+    """Whether a found board is surely a board there, so that no other is searched for over it: it names
+    a side, or was placed by its markers (a grid naming no side can be a piece of a board an arm cuts)."""
+    return board.side is not None or board.method.startswith("markers")
 
 
 def _named_firmly(board: BoardResult) -> bool:

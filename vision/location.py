@@ -311,23 +311,21 @@ def _crisp_edges(small: np.ndarray, t: dict) -> np.ndarray:
     return cv2.Canny(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), lo, hi)
 
 
-def _edge_mask(edges: np.ndarray, dilation: int = 3) -> np.ndarray:
-    """Regions closed by crisp edges. A wider dilation closes an outline broken where the board's edge
-    is faint against the table."""
-    edges = cv2.dilate(edges, np.ones((dilation, dilation), np.uint8))
-    cs, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    filled = np.zeros_like(edges)
+def _edge_mask(band: np.ndarray, dilation: int = 3) -> np.ndarray:
+    """Regions closed by crisp edges, from the edges dilated by `dilation` px (`band`). A wider dilation
+    closes an outline broken where the board's edge is faint against the table."""
+    cs, _ = cv2.findContours(band, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(band)
     cv2.drawContours(filled, cs, -1, 255, -1)
     return cv2.erode(filled, np.ones((dilation, dilation), np.uint8))
 
 
-def _open_edge_quads(edges: np.ndarray, texture: np.ndarray, t: dict, dilation: int) -> list[np.ndarray]:
+def _open_edge_quads(edges: np.ndarray, texture: np.ndarray, t: dict) -> list[np.ndarray]:
     """Quadrilaterals around crisp edges that run most of the way round a board but leave a gap (a dark
     board in shadow fades into the table at a corner), so that no region is closed to fill: the hull of
     each such run of edges, kept when the edges lie along most of its sides and a board's texture (the
     corner mask, `texture`) fills enough of it. Wood grain's long crisp lines give hulls too, but their
-    texture runs one way."""
-    edges = cv2.dilate(edges, np.ones((dilation, dilation), np.uint8))
+    texture runs one way. `edges`: the crisp edges, dilated as for _edge_mask."""
     cs, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     total = edges.shape[0] * edges.shape[1]
     out = []
@@ -496,16 +494,18 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
         quads += _candidates(opened, t) + _run_quads(opened, t)
     crisp = _crisp_edges(small, t)
     crossing = _corner_mask(lab, t)
+    open_quads = []
     for dilation in t["edge_dilations"]:
-        edges = _edge_mask(crisp, int(dilation))
+        band = cv2.dilate(crisp, np.ones((int(dilation),) * 2, np.uint8))
+        edges = _edge_mask(band, int(dilation))
         quads += _candidates(edges, t) + _run_quads(edges, t)
+        open_quads += _open_edge_quads(band, crossing, t)
     quads += _candidates(crossing, t) + _candidates(crossing, t, close=int(t["table_close"])) + _run_quads(crossing, t)
     # outlines only open edges give (no mask closed a region there) are a board's only if its side is
     # named firmly (vision.analysis): a glare spot between shadows' edges gives one too
     closed = len(quads)
-    for dilation in t["edge_dilations"]:
-        quads += [q for q in _open_edge_quads(crisp, crossing, t, int(dilation))
-                  if not any(np.abs(q - p).max() < float(t["open_edge_same"]) * _square_px(q) for p in quads[:closed])]
+    quads += [q for q in open_quads
+              if not any(np.abs(q - p).max() < float(t["open_edge_same"]) * _square_px(q) for p in quads[:closed])]
     scored = []
     distinct: list[np.ndarray] = []  # several masks often give the same outline: refine it once
     for k, quad in enumerate(quads):

@@ -131,6 +131,11 @@ def _square_edges(gap: bool) -> np.ndarray:
     return edges
 
 
+def _band(edges: np.ndarray) -> np.ndarray:
+    """The edges dilated by 3 px, as locate_by_outline hands them on."""
+    return cv2.dilate(edges, np.ones((3, 3), np.uint8))
+
+
 def test_crisp_edges_that_close_no_region_still_give_the_outline():
     # dev seed 7040023: a dark board in shadow on a dark felt, fully in view; its cut edge showed all round
     # but for one corner, so no edge mask closed a region around it, and no colour mask told it from the table
@@ -139,17 +144,17 @@ def test_crisp_edges_that_close_no_region_still_give_the_outline():
     texture = np.zeros((240, 240), np.uint8)
     cv2.fillPoly(texture, [np.int32(truth)], 255)  # the board's tiles and symbols all over it
     broken = _square_edges(gap=True)
-    assert not [q for q in _candidates(_edge_mask(broken, 3), t) if np.abs(q - truth).max() < 6]
-    quads = _open_edge_quads(broken, texture, t, 3)
+    assert not [q for q in _candidates(_edge_mask(_band(broken), 3), t) if np.abs(q - truth).max() < 6]
+    quads = _open_edge_quads(_band(broken), texture, t)
     assert len(quads) == 1 and np.abs(quads[0] - truth).max() < 4
-    assert len(_open_edge_quads(_square_edges(gap=False), texture, t, 3)) == 1
+    assert len(_open_edge_quads(_band(_square_edges(gap=False)), texture, t)) == 1
     # the same edges around plain table (wood grain's long lines) are no board
-    assert _open_edge_quads(broken, np.zeros_like(texture), t, 3) == []
+    assert _open_edge_quads(_band(broken), np.zeros_like(texture), t) == []
     # two sides alone are no outline: the hull's other two sides have no edge along them
     corner = np.zeros((240, 240), np.uint8)
     cv2.line(corner, (60, 50), (170, 70), 255, 1)
     cv2.line(corner, (170, 70), (150, 180), 255, 1)
-    assert _open_edge_quads(corner, texture, t, 3) == []
+    assert _open_edge_quads(_band(corner), texture, t) == []
 
 
 def test_an_outline_only_open_edges_give_is_a_board_only_if_it_names_its_side_firmly():
