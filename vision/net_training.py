@@ -67,12 +67,14 @@ def inputs_and_labels(d: dict) -> tuple[np.ndarray, np.ndarray]:
     return X, Y
 
 
-def build_net(torch, widths=WIDTHS, head=HEAD, px: int = 12):
+def build_net(torch, widths=WIDTHS, head=HEAD, px: int = 16):
     nn, F = torch.nn, torch.nn.functional
 
     class SquareNet(nn.Module):
         """Two convolutions each halving the board, two more at a quarter of a square's pixels; then
-        each square's mean and maximum over its cell, and a per-square layer to the classes."""
+        each square's mean and maximum over its cell, a per-square layer, and one that adds what the
+        eight squares around each square hold (a token's neighbours are leaves; an arm runs on across
+        squares) before the classes."""
 
         def __init__(self):
             super().__init__()
@@ -81,6 +83,7 @@ def build_net(torch, widths=WIDTHS, head=HEAD, px: int = 12):
             self.c3 = nn.Conv2d(widths[1], widths[2], 3, padding=1)
             self.c4 = nn.Conv2d(widths[2], widths[2], 3, padding=1)
             self.h = nn.Conv2d(2 * widths[2], head, 1)
+            self.g = nn.Conv2d(head, head, 3, padding=1)
             self.o = nn.Conv2d(head, len(CLASSES), 1)
 
         def logits(self, x):
@@ -89,7 +92,8 @@ def build_net(torch, widths=WIDTHS, head=HEAD, px: int = 12):
             x = F.relu(self.c4(F.relu(self.c3(x))))
             cell = px // 4
             x = torch.cat([F.avg_pool2d(x, cell), F.max_pool2d(x, cell)], 1)
-            return self.o(F.relu(self.h(x)))  # (boards, classes, ROWS, COLUMNS)
+            x = F.relu(self.h(x))
+            return self.o(x + F.relu(self.g(x)))  # (boards, classes, ROWS, COLUMNS)
 
         def forward(self, x):
             return torch.softmax(self.logits(x), 1)
@@ -151,7 +155,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--scenes", type=int, default=1000, help="random scenes")
     ap.add_argument("--played", type=int, default=2000, help="played-like scenes")
-    ap.add_argument("--epochs", type=int, default=20)
+    ap.add_argument("--epochs", type=int, default=24)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=pathlib.Path, default=DATA / "square_net.onnx")
     args = ap.parse_args(argv)
