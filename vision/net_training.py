@@ -67,7 +67,7 @@ def inputs_and_labels(d: dict) -> tuple[np.ndarray, np.ndarray]:
     return X, Y
 
 
-def build_net(torch, widths=WIDTHS, head=HEAD, px: int = 16):
+def build_net(torch, widths=WIDTHS, head=HEAD, px: int = 12):
     nn, F = torch.nn, torch.nn.functional
 
     class SquareNet(nn.Module):
