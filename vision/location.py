@@ -504,8 +504,10 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
     # outlines only open edges give (no mask closed a region there) are a board's only if its side is
     # named firmly (vision.analysis): a glare spot between shadows' edges gives one too
     closed = len(quads)
-    quads += [q for q in open_quads
-              if not any(np.abs(q - p).max() < float(t["open_edge_same"]) * _square_px(q) for p in quads[:closed])]
+    for q in open_quads:
+        same = float(t["open_edge_same"]) * _square_px(q)
+        if all(np.abs(q - p).max() >= same for p in quads[:closed]):
+            quads.append(q)
     scored = []
     distinct: list[np.ndarray] = []  # several masks often give the same outline: refine it once
     for k, quad in enumerate(quads):
