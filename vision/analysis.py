@@ -265,7 +265,8 @@ def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True,
     """Which found boards to report. An outline can be a cluster of tiles on a board whose floor is the
     table's colour, a patch of patterned cloth, a sleeve: such a grid is far smaller than the boards that
     name their sides firmly (every board is the same size, and perspective changes that by a few times at
-    most), lies over another board, or names no side while it reads nothing but hidden squares, or open
+    most; with none named firmly, the largest grid that reads like a board stands in for them), lies over
+    another board, or names no side while it reads nothing but hidden squares, or open
     floor without the printed symbols a board's floor carries. A grid found only by edges that close no
     region must name its side firmly (a glare spot between shadows gives such an outline too). Boards
     found by their markers stay.
