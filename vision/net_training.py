@@ -4,7 +4,7 @@ Needs torch and onnx (`pip install -r requirements-train.txt`); reading boards d
 dnn module runs the exported network. Run it after `python -m vision.training`: the net's input holds
 each board's floor colour as the floor model finds it.
 
-It learns from the same scenes as the perceptrons (vision.training: 1000 random, 2000 played-like), each
+It learns from twice the scenes the perceptrons see (vision.training's seeds: 2000 random, 4000 played-like), each
 board rectified with its corners jittered, white-balanced and cached at 16 px per square
 (build/net-cache, two worker processes, about 25 min on two cores the first time). Boards are turned a
 half turn and mirrored at random while training (a piece is the same piece either way). On the
@@ -153,8 +153,8 @@ def misread(Y: np.ndarray, probs: np.ndarray) -> tuple[int, int, int]:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--scenes", type=int, default=1000, help="random scenes")
-    ap.add_argument("--played", type=int, default=2000, help="played-like scenes")
+    ap.add_argument("--scenes", type=int, default=2000, help="random scenes")
+    ap.add_argument("--played", type=int, default=4000, help="played-like scenes")
     ap.add_argument("--epochs", type=int, default=24)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=pathlib.Path, default=DATA / "square_net.onnx")
