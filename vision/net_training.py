@@ -6,7 +6,7 @@ each board's floor colour as the floor model finds it.
 
 It learns from twice the scenes the perceptrons see (vision.training's seeds: 2000 random, 4000 played-like), each
 board rectified with its corners jittered, white-balanced and cached at 16 px per square
-(build/net-cache, two worker processes, about 25 min on two cores the first time). Boards are turned a
+(build/net-cache, two worker processes, about 55 min on two cores the first time). Boards are turned a
 half turn and mirrored at random while training (a piece is the same piece either way). On the
 validation seeds it reports the context model alone against the two combined
 (thresholds.toml [square_net] weight), so the weight can be chosen there.
