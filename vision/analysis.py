@@ -281,7 +281,8 @@ def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True,
                                                       -boards[i].side_lead if i in firm else 0.0, -areas[i]))
     # with no side named firmly, the largest grid that reads like a board stands in for the boards' size:
     # a cluster of tiles on a board that no outline found is a small fraction of it
-    stand_in = [] if firm or not weigh_readings else [areas[j] for j, b in enumerate(boards) if not _reads_as_phantom(b)]
+    largest = 0.0 if firm or not weigh_readings else max(
+        (areas[j] for j, b in enumerate(boards) if not _reads_as_phantom(b)), default=0.0)
     for i in order:
         b = boards[i]
         if not b.method.startswith("markers"):
@@ -290,7 +291,7 @@ def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True,
             sizes = [areas[j] for j in firm if j != i]
             if sizes and areas[i] < float(t["min_area_share"]) * float(np.median(sizes)):
                 continue
-            if stand_in and areas[i] < float(t["min_area_share_of_largest"]) * max(stand_in):
+            if areas[i] < float(t["min_area_share_of_largest"]) * largest:
                 continue
             if weigh_overlaps and any(_overlap(b.corners, boards[j].corners) for j in keep):
                 continue
