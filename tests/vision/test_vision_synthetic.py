@@ -51,6 +51,21 @@ def test_hands_mark_squares_occluded():
     raise AssertionError("no scene with a hand over a board in 30 seeds")
 
 
+def test_a_square_counts_occluded_by_the_share_of_it_hidden():
+    # a board drawn square for square on the image (40 px a square from the top-left corner): an arm's
+    # edge over the left eighth of A1 hides 12.5 % of it, which a coarse sampling inside the square missed
+    from vision.synthetic.scene import OCCLUDED_SHARE, PX, _occlusion
+    hand = np.zeros((ROWS * PX, COLUMNS * PX), np.uint8)
+    hand[:PX, :PX // 8] = 255  # A1: 12.5 % hidden
+    hand[:PX, PX * 2:PX * 2 + PX // 20] = 255  # C1: 5 % hidden
+    hand[PX * 7:, PX * 8:] = 255  # I8 wholly hidden
+    occ, visible = _occlusion(np.eye(3), 0.0, hand, 0.0, (COLUMNS * PX, ROWS * PX))
+    assert OCCLUDED_SHARE < 0.125 and OCCLUDED_SHARE > 0.05
+    assert occ[0, 0] and not occ[0, 2] and occ[7, 8]
+    assert occ.sum() == 2
+    assert abs(visible - (1 - (0.125 + 0.05 + 1) / 72)) < 0.003
+
+
 def test_renders_a_given_printed_notation_and_tiles():
     pos = random_position(np.random.default_rng(4))
     spec = BoardSpec(pos.pieces, printed="b" * 9 + "/" + "/".join(["........."] * 7), tiles=pos.tiles)
