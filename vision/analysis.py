@@ -54,22 +54,18 @@ class AnalyzeResult:
 
 def read_board(image: np.ndarray, location: BoardLocation, profile=None,
                known_sides: dict[str, str] | None = None, exclude: frozenset[str] = frozenset(),
-               doubt_lead: float = 0.0, settle_area: tuple[float, float] | None = None) -> BoardResult:
+               doubt_lead: float = 0.0) -> BoardResult:
     """One located board read: its grid direction and outline chosen by how clearly a side is named.
 
     `exclude`: sides that other boards of the frame are; this board cannot be one of them.
     `doubt_lead`: the board's other outlines are tried when its side is named by less than this lead (as
-    they always are when it names none).
-    `settle_area`: (least, most) grid area of a board in this frame, when other boards tell it: the other
-    grids tried of about that size are settled too (`_settle_grid`), and one that then names a side
-    firmly is kept."""
+    they always are when it names none)."""
     def look(loc: BoardLocation, allow_half_turn: bool = True):
         rd = classify(rectify(image, loc), profile, net=False)  # the net only for the grid kept (below)
         return rd, match_side(rd.pieces, rd.printed_probs, known_sides, allow_half_turn=allow_half_turn,
                               exclude=exclude)
 
     reading, match = look(location, allow_half_turn=not location.oriented)
-    tried = []  # (location, reading, match) of the other grids tried, when the side is in doubt
     if location.alternative is not None:
         # a nearly square board leaves the grid's direction in doubt: the direction whose symbols speak
         # for a side more clearly wins (a hand can make the wrong one name a side too)
@@ -92,23 +88,12 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
             for corners in fit_grids(image, outline):
                 loc = BoardLocation(corners[0], location.method, False, location.score, outline)
                 rd, m = look(loc)
-                tried.append((loc, rd, m))
                 if best is None or _better(m, best[2]):
                     best = (loc, rd, m)
         if best is not None and _better(best[2], match):
             location, reading, match = best
     if not location.oriented:
         location, reading, match = _settle_grid(location, reading, match, look)
-        if settle_area is not None and not _firm(match):
-            # a grid a third of a square off can name no side and lose to a wrong grid that names one by
-            # chance (an arm along the board's edge, the grid stretched onto the table); settled, it names
-            # the board's side. Only grids of a board's size: settled, tile clusters and table patches can
-            # reach a side's lead too
-            for loc, rd, m in _distinct(tried, location):
-                if settle_area[0] <= _grid_area(loc.corners) <= settle_area[1]:
-                    settled = _settle_grid(loc, rd, m, look)
-                    if _firm(settled[2]) and _better(settled[2], match):
-                        location, reading, match = settled
     oriented_by = "markers" if location.oriented else ("printed layout" if match.side else "guess")
     reading = reading.with_net()
     if match.half_turn and not location.oriented:
@@ -172,23 +157,6 @@ def _edge_moved(corners: np.ndarray, edge: int, squares: float) -> np.ndarray:
     return c
 
 
-def _firm(match) -> bool:
-    return match.side is not None and match.margin >= float(thresholds()["phantoms"]["firm_lead"])
-
-
-def _distinct(tried: list, kept: BoardLocation) -> list:
-    """The grids tried, without repeats (corners within a quarter of a square, in any order) or the grid
-    kept."""
-    out, seen = [], [kept.corners]
-    for t in tried:
-        c = t[0].corners
-        tol = 0.25 * float(np.linalg.norm(c[1] - c[0])) / COLUMNS
-        if not any(min(np.abs(np.roll(c, r, 0) - g).max() for r in range(4)) < tol for g in seen):
-            seen.append(c)
-            out.append(t)
-    return out
-
-
 def _better(a, b) -> bool:
     """Whether side match `a` speaks for its grid more than `b` does: it names a side, by a wider lead
     (the lead grows with every symbol that fits, where a fit per square favours a grid that sees few)."""
@@ -214,7 +182,6 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
                 locs[i], boards[i] = again
         keep = _boards_not_phantoms(boards)
         locs, boards = [locs[i] for i in keep], [boards[i] for i in keep]
-        _settle_doubtful(image, locs, boards, profile, known_sides)
         # and where no outline came near a board at all, or only grids that name no side did (pieces of a
         # board an arm lies across), the texture left over is searched; a board found there replaces them
         found = _boards_in_unclaimed_texture(image, boards, profile, known_sides)
@@ -225,22 +192,6 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
     if known_sides is not None:
         boards = _one_board_per_side(image, locs, boards, profile, known_sides)
     return AnalyzeResult(int(image.shape[1]), int(image.shape[0]), boards)
-
-
-def _settle_doubtful(image, locs: list[BoardLocation], boards: list[BoardResult], profile, known_sides) -> None:
-    """Boards whose side is in doubt read again, in place, with their other grids of a board's size
-    settled, where boards that name their sides firmly tell that size."""
-    firm = [_grid_area(b.corners) for b in boards if _named_firmly(b)]
-    if not firm:
-        return
-    share = float(thresholds()["locate"]["settle_area_share"])
-    area = (float(np.median(firm)) / share, float(np.median(firm)) * share)
-    for i, b in enumerate(boards):
-        if not _named_firmly(b) and not locs[i].oriented and locs[i].outline is not None:
-            again = read_board(image, locs[i], profile, known_sides, settle_area=area,
-                               doubt_lead=float(thresholds()["phantoms"]["firm_lead"]))
-            if _named_firmly(again):
-                boards[i] = again
 
 
 def _read_by_segments(image, loc: BoardLocation, board: BoardResult, profile, known_sides):

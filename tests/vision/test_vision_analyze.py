@@ -156,34 +156,3 @@ def test_a_patch_of_cloth_naming_a_side_by_a_narrow_lead_is_not_a_board():
     scene = render_scene(7020117)
     result = analyze(scene.image)
     assert [b.side for b in result.boards] == [b.side for b in scene.boards] == ["D2"]
-
-
-def test_a_board_with_an_arm_along_its_edge_is_read_on_its_own_grid():
-    # dev seed 7070155: an arm lies along board 0's top edge. Of its outlines' grids, the nearest (a third
-    # of a square off) named no side, and a grid stretched onto the table below named C2 by 28 and won.
-    # The two other boards name their sides firmly, so a board's size is known: settled, the near grid
-    # names A1 by about 70
-    from vision.synthetic import render_scene
-
-    scene = render_scene(7070155)
-    truth = scene.boards[0]
-    square = np.linalg.norm(truth.corners[1] - truth.corners[0]) / COLUMNS
-    found = [b for b in analyze(scene.image).boards
-             if np.abs(b.corners.mean(0) - truth.corners.mean(0)).max() < 2 * square]
-    assert len(found) == 1 and found[0].side == truth.side == "A1"
-    assert np.abs(found[0].corners - truth.corners).max() < 0.5 * square
-
-
-def test_grids_tried_are_settled_once_each():
-    from vision.analysis import _distinct
-    from vision.location import BoardLocation
-
-    def loc(corners):
-        return BoardLocation(np.array(corners, float), "outline", False, 1.0)
-
-    kept = loc(_square(0, 0, 90))
-    near_kept = loc(_square(2, 1, 90))  # within a quarter of a square (10 px) of the grid kept
-    other = loc(_square(30, 0, 90))
-    other_turned = loc(np.roll(_square(32, 1, 90), 1, 0))  # the same grid, its corners listed from another one
-    tried = [(g, None, None) for g in (near_kept, other, other_turned)]
-    assert [t[0] for t in _distinct(tried, kept)] == [other]
