@@ -281,12 +281,13 @@ def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True,
                                                       -boards[i].side_lead if i in firm else 0.0, -areas[i]))
     # with no side named firmly, the largest grid that reads like a board stands in for the boards' size:
     # a cluster of tiles on a board that no outline found is a small fraction of it
+    phantom = [weigh_readings and _reads_as_phantom(b) for b in boards]
     largest = 0.0 if firm or not weigh_readings else max(
-        (areas[j] for j, b in enumerate(boards) if not _reads_as_phantom(b)), default=0.0)
+        (areas[j] for j in range(len(boards)) if not phantom[j]), default=0.0)
     for i in order:
         b = boards[i]
         if not b.method.startswith("markers"):
-            if weigh_readings and (_reads_as_phantom(b) or (b.method == "open outline" and not _named_firmly(b))):
+            if phantom[i] or (weigh_readings and b.method == "open outline" and i not in firm):
                 continue
             sizes = [areas[j] for j in firm if j != i]
             if sizes and areas[i] < float(t["min_area_share"]) * float(np.median(sizes)):

@@ -4,7 +4,7 @@ Needs torch and onnx (`pip install -r requirements-train.txt`); reading boards d
 dnn module runs the exported network. Run it after `python -m vision.training`: the net's input holds
 each board's floor colour as the floor model finds it.
 
-It learns from twice the scenes the perceptrons see (vision.training's seeds: 2000 random, 4000 played-like), each
+It learns from twice the scenes the perceptrons see (vision.training's seeds; the counts are main's defaults), each
 board rectified with its corners jittered, white-balanced and cached at 16 px per square
 (build/net-cache, two worker processes, about 55 min on two cores the first time). Boards are turned a
 half turn and mirrored at random while training (a piece is the same piece either way). On the
