@@ -283,7 +283,7 @@ def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True,
     # a cluster of tiles on a board that no outline found is a small fraction of it
     phantom = [weigh_readings and _reads_as_phantom(b) for b in boards]
     largest = 0.0 if firm or not weigh_readings else max(
-        (areas[j] for j in range(len(boards)) if not phantom[j]), default=0.0)
+        (a for a, p in zip(areas, phantom) if not p), default=0.0)
     for i in order:
         b = boards[i]
         if not b.method.startswith("markers"):
