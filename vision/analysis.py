@@ -84,9 +84,16 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         # every other outline is tried: an outline still dragged a little can name a wrong side, by a
         # narrower lead than the board's true outline
         best = None
-        for outline in list(location.other_outlines) + [o for _, o in sorted(raw, key=lambda r: -r[0])]:
-            for corners in fit_grids(image, outline):
-                loc = BoardLocation(corners[0], location.method, False, location.score, outline)
+        outlines = list(location.other_outlines) + [o for _, o in sorted(raw, key=lambda r: -r[0])]
+        # and the board's own outline as the grid itself, both ways round: artwork with no border puts the
+        # grid's edge on the outline, where fit_grids (which weighs interior lines only) can set it in by
+        # half a square on an empty floor that shows few lines
+        grids = [(location.outline, (location.outline, np.roll(location.outline, -1, 0)))] \
+            if location.outline is not None else []
+        grids += [(o, [c for c, _ in fit_grids(image, o)]) for o in outlines]
+        for outline, fitted in grids:
+            for corners in fitted:
+                loc = BoardLocation(corners, location.method, False, location.score, outline)
                 rd, m = look(loc)
                 if best is None or _better(m, best[2]):
                     best = (loc, rd, m)
