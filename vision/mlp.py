@@ -22,6 +22,7 @@ class MLP:
         self.classes = classes
 
     def probabilities(self, x: np.ndarray) -> np.ndarray:
+        _one_blas_thread()
         p = self.p
         z = (x.astype(np.float32) - p["mu"]) / p["sd"]
         h = np.maximum(z @ p["W1"] + p["b1"], 0)
@@ -33,6 +34,16 @@ class MLP:
 
     def save(self, path):
         np.savez_compressed(path, classes=np.array(self.classes), **self.p)
+
+
+@functools.cache
+def _one_blas_thread() -> None:
+    """numpy's BLAS kept to one thread, once per process. A board's products are 72 rows by a few dozen:
+    OpenBLAS's threads cost more than they save (a grid search looked four times slower with another
+    process on the two cores), and the recognizer's cost is counted per core."""
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(1, user_api="blas")
 
 
 def train(x: np.ndarray, y: np.ndarray, classes: str, hidden=(64, 32), epochs=40, seed=0, lr=3e-3,

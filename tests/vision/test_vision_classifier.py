@@ -112,3 +112,12 @@ def test_training_scenes_stay_clear_of_validation_benchmark_and_test_seeds():
     assert max(seeds["played"]) < PLAYED_SEED_BASE + 100_000 < BENCH_SEED_BASE  # played-like validation from +100000
     # the validation block itself is still reachable for judging the models
     assert jobs_for(150, 0, VALIDATION_SEED_BASE)[0] == ("random", VALIDATION_SEED_BASE)
+
+
+def test_reading_a_board_keeps_numpy_to_one_blas_thread():
+    # the perceptrons' products are tiny: BLAS threads only add cost, most of all when the cores are shared
+    from threadpoolctl import threadpool_info
+
+    load_mlp("pieces_model").probabilities(np.zeros((72, len(load_mlp("pieces_model").p["mu"])), np.float32))
+    blas = [p for p in threadpool_info() if p["user_api"] == "blas"]
+    assert blas and all(p["num_threads"] == 1 for p in blas)
