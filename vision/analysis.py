@@ -116,11 +116,10 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
 
 
 def _settle_grid(location: BoardLocation, reading: BoardReading, match, look):
-    """The grid nudged edge by edge and corner by corner while its symbols name a side more clearly.
+    """The grid nudged edge by edge while its symbols name a side more clearly.
 
     An outline a little off (a shadow taken for the board's edge, an arm over a corner) leaves the grid
-    up to half a square off, with a side still named; an arm over one corner drags that corner alone.
-    Each edge is moved out and in by a step, and each corner along and across the board; the move
+    up to half a square off, with a side still named. Each edge is moved out and in by a step; the move
     that raises the side's lead most is kept, and the step shrinks. A move must raise the lead by a
     least gain and must not make the side's symbols fit worse: a grid a little off can read a symbol
     that lifts the lead over the next side while the named side itself fits worse. Only for boards just
@@ -134,56 +133,34 @@ def _settle_grid(location: BoardLocation, reading: BoardReading, match, look):
         return _better(m, n) and (n.side is None or (m.margin > n.margin + gain
                                                      and m.log_likelihood >= n.log_likelihood - slack))
 
-    def edges(c, step):
-        return [_edge_moved(c, edge, sign * step) for edge in range(4) for sign in (1, -1)]
-
-    def corners_too(c, step):
-        return edges(c, step) + [_corner_moved(c, corner, axis, sign * step)
-                                 for corner in range(4) for axis in (0, 1) for sign in (1, -1)]
-
-    def settled(moves):
-        best = (location, reading, match)
-        for k, step in enumerate(t["settle_steps"]):
-            moved = False
-            for _ in range(int(t["settle_rounds"])):
-                tries = []
-                for corners in moves(best[0].corners, float(step)):
-                    loc = best[0].with_corners(corners)
+    best = (location, reading, match)
+    for k, step in enumerate(t["settle_steps"]):
+        moved = False
+        for _ in range(int(t["settle_rounds"])):
+            tries = []
+            for edge in range(4):
+                for sign in (1, -1):
+                    loc = best[0].with_corners(_edge_moved(best[0].corners, edge, sign * float(step)))
                     rd, m = look(loc)
                     if beats(m, best[2]):
                         tries.append((loc, rd, m))
-                if not tries:
-                    break
-                best = max(tries, key=lambda x: x[2].margin)  # each names a side (beats)
-                moved = True
-            if k == 0 and not moved:
-                break  # right already: the finer steps would only polish noise
-        return best
-
-    # the greedy climb can end on a lower peak with corners free (a corner moved first takes a bigger
-    # gain at once) or without them (an arm dragged one corner): both are climbed, the higher kept
-    return max((settled(edges), settled(corners_too)), key=lambda x: (x[2].side is not None, x[2].margin))
-
-
-def _square_steps(c: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """One square's step across the grid (A1 towards I1) and down it (A1 towards A8), in image px."""
-    return (c[1] - c[0] + c[2] - c[3]) / (2 * COLUMNS), (c[3] - c[0] + c[2] - c[1]) / (2 * ROWS)
+            if not tries:
+                break
+            best = max(tries, key=lambda x: x[2].margin)  # each names a side (beats)
+            moved = True
+        if k == 0 and not moved:
+            break  # right already: the finer steps would only polish noise
+    return best
 
 
 def _edge_moved(corners: np.ndarray, edge: int, squares: float) -> np.ndarray:
     """The grid with one edge (0 top, 1 right, 2 bottom, 3 left, as A1 top-left sees it) moved outward
     by `squares`."""
     c = corners.astype(np.float64).copy()
-    across, down = _square_steps(c)
+    across = (c[1] - c[0] + c[2] - c[3]) / (2 * COLUMNS)
+    down = (c[3] - c[0] + c[2] - c[1]) / (2 * ROWS)
     move = {0: ([0, 1], -down), 1: ([1, 2], across), 2: ([2, 3], down), 3: ([0, 3], -across)}[edge]
     c[move[0]] += squares * move[1]
-    return c
-
-
-def _corner_moved(corners: np.ndarray, corner: int, axis: int, squares: float) -> np.ndarray:
-    """The grid with one corner moved by `squares` across the grid (axis 0) or down it (axis 1)."""
-    c = corners.astype(np.float64).copy()
-    c[corner] += squares * _square_steps(c)[axis]
     return c
 
 

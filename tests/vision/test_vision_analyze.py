@@ -74,44 +74,6 @@ def test_a_grid_found_a_little_off_settles_onto_its_squares(clean_scene):
         assert np.array_equal(followed.corners, off)
 
 
-def test_a_grid_with_one_corner_dragged_settles_back(clean_scene):
-    # an arm over a board's corner drags that corner of the outline alone; moving whole edges then trades
-    # the dragged corner's error against its neighbour's, so corners are moved one at a time too
-    from tests.vision.conftest import turned_error
-    from vision.analysis import _corner_moved, read_board
-    from vision.location import BoardLocation
-
-    truth = clean_scene.boards[0]
-    for corner, axis, squares in ((1, 0, 0.45), (2, 1, -0.4), (0, 1, 0.4)):
-        off = _corner_moved(truth.corners, corner, axis, squares)
-        board = read_board(clean_scene.image, BoardLocation(off, "outline", False, 1.0))
-        assert board.side == truth.side
-        assert turned_error(board.corners, truth) < 0.15
-
-
-def test_a_board_found_a_little_off_under_a_hand_reads_every_square():
-    # dev seed 7090183: a hand over board 0's I1 corner dragged the grid's corner 0.44 squares down the
-    # board, and four squares near it were misread; edge moves alone left it there
-    from vision.synthetic import render_scene
-
-    scene = render_scene(7090183)
-    truth = scene.boards[0]
-    square = np.linalg.norm(truth.corners[1] - truth.corners[0]) / COLUMNS
-    board = min(analyze(scene.image).boards, key=lambda b: np.abs(b.corners - truth.corners).max())
-    assert np.abs(board.corners - truth.corners).max() < 0.3 * square
-    seen = [(t, r) for t, r, o in zip(truth.pieces.replace("/", ""), board.pieces.replace("/", ""),
-                                      truth.occluded.ravel()) if not o]
-    assert all(t == r for t, r in seen)
-
-
-def test_corners_move_across_and_down_by_squares():
-    from vision.analysis import _corner_moved
-
-    grid = np.array([[0, 0], [90, 0], [90, 80], [0, 80]], float)
-    assert np.allclose(_corner_moved(grid, 1, 0, 0.5), [[0, 0], [95, 0], [90, 80], [0, 80]])
-    assert np.allclose(_corner_moved(grid, 3, 1, -1.0), [[0, 0], [90, 0], [90, 80], [0, 70]])
-
-
 def test_edges_move_outward_by_squares():
     from vision.analysis import _edge_moved
 
