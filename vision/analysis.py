@@ -90,16 +90,15 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         # half a square on an empty floor that shows few lines. Such a grid counts only when it names its
         # side firmly: over a tile cluster or a patch of cloth it can name one weakly (one more false board
         # naming a side in the benchmark's 500 scenes when any lead counted)
+        own = location.outline
         firm = float(thresholds()["phantoms"]["firm_lead"])
-        grids = [(location.outline, (location.outline, np.roll(location.outline, -1, 0)), firm)] \
-            if location.outline is not None else []
-        grids += [(o, [c for c, _ in fit_grids(image, o)], 0.0) for o in outlines]
-        for outline, fitted, least_lead in grids:
-            for corners in fitted:
-                loc = BoardLocation(corners, location.method, False, location.score, outline)
-                rd, m = look(loc)
-                if m.margin >= least_lead and (best is None or _better(m, best[2])):
-                    best = (loc, rd, m)
+        tried = [] if own is None else [(c, own, firm) for c in (own, np.roll(own, -1, 0))]
+        tried += [(c, o, 0.0) for o in outlines for c, _ in fit_grids(image, o)]
+        for corners, outline, least_lead in tried:
+            loc = BoardLocation(corners, location.method, False, location.score, outline)
+            rd, m = look(loc)
+            if m.margin >= least_lead and (best is None or _better(m, best[2])):
+                best = (loc, rd, m)
         if best is not None and _better(best[2], match):
             location, reading, match = best
     if not location.oriented:

@@ -22,7 +22,6 @@ class MLP:
         self.classes = classes
 
     def probabilities(self, x: np.ndarray) -> np.ndarray:
-        _one_blas_thread()
         p = self.p
         z = (x.astype(np.float32) - p["mu"]) / p["sd"]
         h = np.maximum(z @ p["W1"] + p["b1"], 0)
@@ -98,6 +97,8 @@ def train(x: np.ndarray, y: np.ndarray, classes: str, hidden=(64, 32), epochs=40
 
 @functools.cache
 def load_mlp(name: str) -> MLP:
+    """An installed model, to read boards with (so numpy's BLAS is put on one thread here, once)."""
+    _one_blas_thread()
     path = DATA / f"{name}.npz"
     if not path.exists():
         raise ModelFileError(f"{path} is missing: run `python -m vision.training` to build it")
