@@ -103,6 +103,11 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
             location, reading, match = best
     if not location.oriented:
         location, reading, match = _settle_grid(location, reading, match, look)
+    elif location.marker_points is not None and (location.method != "markers" or location.score < 1):
+        # a grid placed by one or two markers, or an outline grid they chose, can be off as an outline's
+        # is; the markers fix its orientation
+        location, reading, match = _settle_grid(location, reading, match,
+                                                lambda loc: look(loc, allow_half_turn=False))
     oriented_by = "markers" if location.oriented else ("printed layout" if match.side else "guess")
     reading = reading.with_net()
     if match.half_turn and not location.oriented:

@@ -18,6 +18,7 @@ from vision.grids import COLUMNS, FLOOR_VISIBLE, ROWS, format_grid, rotate180
 from vision.mlp import load_mlp
 from vision.square_net import CLASSES, net_input, square_net_probabilities
 from vision.thresholds import thresholds
+from vision.tile_mates import can_lie, lone_squares, mates, neighbours
 
 
 @dataclass(frozen=True, eq=False)
@@ -56,7 +57,7 @@ def classify(rectified: np.ndarray, profile=None, net: bool = True) -> BoardRead
 
 
 def _reading(pp: np.ndarray, qp: np.ndarray, bf: BoardFeatures, by_net: bool) -> BoardReading:
-    chars, conf = decide(pp)
+    chars, conf = with_tile_mates(pp, *decide(pp))
     printed = np.array(list(load_mlp("printed_model").classes))[qp.argmax(1)]
     printed[~np.isin(chars, list(FLOOR_VISIBLE))] = "?"
     return BoardReading(format_grid(chars.reshape(ROWS, COLUMNS)), format_grid(printed.reshape(ROWS, COLUMNS)),
@@ -84,6 +85,36 @@ def decide(pp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     unsure = (pp[:, occ] > float(t["occluded_probability"])) | (conf < float(t["min_confidence"]))
     chars[unsure] = "?"
     return chars, np.where(unsure, np.minimum(conf, 1 - pp[:, occ]), conf)
+
+
+def with_tile_mates(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """decide's characters and confidences with no square left alone that cannot be (vision.tile_mates).
+
+    A lone square is misread itself or lies beside a misread tile-mate (a red square read as floor leaves
+    the red square beside it alone). Whichever change costs the readings least (the drop in log-probability)
+    is made: the square read as its likeliest piece that can lie there, or one neighbour read as the likeliest
+    of the square's mates. A changed square's confidence is its piece's share of the pieces it could be."""
+    need = mates()
+    logp = np.log(np.maximum(pp, 1e-12))
+    real = [c for c in CLASSES if c != "?"]
+    for _ in range(16):  # a change can leave another square alone; a few rounds settle any real board
+        lone = lone_squares(chars)
+        if not lone:
+            break
+        i = lone[0]
+        here = chars[i]
+        own = [c for c in real if c != here and can_lie(chars, i, c, need)]
+        changes = [(logp[i, CLASSES.index(here)] - max(logp[i, CLASSES.index(c)] for c in own), i, own)]
+        for j in neighbours(i):
+            fits = [c for c in need[here] if c != "?" and can_lie(chars, j, c, need)]
+            if fits:
+                cost = logp[j, CLASSES.index(chars[j])] - max(logp[j, CLASSES.index(c)] for c in fits)
+                changes.append((cost, j, fits))
+        _, k, allowed = min(changes, key=lambda ch: ch[0])
+        row = np.where([c in allowed or c == "?" for c in CLASSES], pp[k], 0.0)
+        c, p = decide(row[None])
+        chars[k], conf[k] = c[0], p[0]
+    return chars, conf
 
 
 def combined(context_probs: np.ndarray, net_probs: np.ndarray) -> np.ndarray:

@@ -52,7 +52,7 @@ def white_balance_gains(rect: np.ndarray) -> np.ndarray:
     Limited gains keep a board that is mostly one leaf colour from being pulled to grey.
     """
     t = thresholds()["classify"]
-    small = rect[::2, ::2]
+    small = np.ascontiguousarray(rect[::2, ::2])  # OpenCV copies a strided view on every call
     sat = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[..., 1]
     hist = np.bincount(sat.ravel(), minlength=256)
     cut = int(np.searchsorted(np.cumsum(hist), sat.size * float(t["wb_low_saturation_quantile"])))
