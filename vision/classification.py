@@ -18,7 +18,7 @@ from vision.grids import COLUMNS, FLOOR_VISIBLE, ROWS, format_grid, rotate180
 from vision.mlp import load_mlp
 from vision.square_net import CLASSES, net_input, square_net_probabilities
 from vision.thresholds import thresholds
-from vision.tile_mates import can_lie, lone_squares, mates, neighbours
+from vision.tile_mates import can_lie, holeless_groups, lone_squares, mates, neighbours
 
 
 @dataclass(frozen=True, eq=False)
@@ -88,28 +88,38 @@ def decide(pp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def with_tile_mates(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """decide's characters and confidences with no square left alone that cannot be (vision.tile_mates).
+    """decide's characters and confidences with no square left alone and no leaf without its hole
+    (vision.tile_mates).
 
     A lone square is misread itself or lies beside a misread tile-mate (a red square read as floor leaves
-    the red square beside it alone). Whichever change costs the readings least (the drop in log-probability)
-    is made: the square read as its likeliest piece that can lie there, or one neighbour read as the likeliest
-    of the square's mates. A changed square's confidence is its piece's share of the pieces it could be."""
+    the red square beside it alone); a group with no hole has its hole misread, in it or beside it (a hole
+    read as a solid square, a token read as floor). Whichever change costs the readings least (the drop in
+    log-probability) is made. A changed square's confidence is its piece's share of the pieces it could be."""
     need = mates()
     logp = np.log(np.maximum(pp, 1e-12))
     real = [c for c in CLASSES if c != "?"]
+
+    def change(k: int, pieces: list[str]):
+        """(cost, square, pieces) of reading square k as the likeliest of `pieces`."""
+        return (logp[k, CLASSES.index(chars[k])] - max(logp[k, CLASSES.index(c)] for c in pieces), k, pieces)
+
     for _ in range(16):  # a change can leave another square alone; a few rounds settle any real board
         lone = lone_squares(chars)
-        if not lone:
-            break
-        i = lone[0]
-        here = chars[i]
-        own = [c for c in real if c != here and can_lie(chars, i, c, need)]
-        changes = [(logp[i, CLASSES.index(here)] - max(logp[i, CLASSES.index(c)] for c in own), i, own)]
-        for j in neighbours(i):
-            fits = [c for c in need[here] if c != "?" and can_lie(chars, j, c, need)]
-            if fits:
-                cost = logp[j, CLASSES.index(chars[j])] - max(logp[j, CLASSES.index(c)] for c in fits)
-                changes.append((cost, j, fits))
+        if lone:
+            i = lone[0]
+            here = chars[i]
+            changes = [change(i, [c for c in real if c != here and can_lie(chars, i, c, need)])]
+            for j in neighbours(i):
+                fits = [c for c in need[here] if c != "?" and can_lie(chars, j, c, need)]
+                if fits:
+                    changes.append(change(j, fits))
+        else:
+            holeless = holeless_groups(chars)
+            if not holeless:
+                break
+            hole, group = holeless[0]
+            around = {j for i in group for j in neighbours(i)} - set(group)
+            changes = [change(k, [hole, "t"]) for k in sorted(set(group) | around)]
         _, k, allowed = min(changes, key=lambda ch: ch[0])
         row = np.where([c in allowed or c == "?" for c in CLASSES], pp[k], 0.0)
         c, p = decide(row[None])

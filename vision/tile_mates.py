@@ -6,15 +6,19 @@ its hole), or a token or an animal square (either may lie on the tile's hole); a
 solid leaf square (a tile has one hole); an animal square another animal square. A hidden neighbour (`?`)
 may be that mate. Squirrels and the floor need nothing.
 
-A square read as such a piece with no possible mate beside it is a misreading: the floor in a patch of
-shadow read as an animal, a token for the floor in a hole. The likeliest piece that can lie there is taken
-instead. Which tiles have more than one square comes from the kit's data, so a kit with one-square tiles
-keeps those pieces free.
+Likewise each tile has its hole: a group of solid squares of one colour, edge to edge, touches a hole of
+that colour, a token or an animal square (over the hole), or a hidden square.
+
+A square read as such a piece with no possible mate beside it, or a group with no hole, is a misreading,
+of itself (the floor in a patch of shadow read as an animal) or of a neighbour
+(vision.classification.with_tile_mates decides which). Which tiles have more than one square comes from
+the kit's data, so a kit with one-square tiles keeps those pieces free.
 """
 from __future__ import annotations
 
 import functools
 
+import cv2
 import numpy as np
 
 from vision.grids import COLUMNS, PIECE_CHARS, ROWS
@@ -22,6 +26,9 @@ from vision.kit import Kit, load_kit
 
 SOLID_AND_HOLE = {"green": ("G", "g"), "yellow": ("Y", "y"), "red": ("R", "r")}
 TOKEN, ANIMAL, HIDDEN = "t", "a", "?"
+OFF_BOARD = len(PIECE_CHARS)  # the code beyond the board's edge, after the piece characters' own
+_CODE = np.full(256, OFF_BOARD, np.intp)  # a piece character's byte -> its place in PIECE_CHARS
+_CODE[[ord(c) for c in PIECE_CHARS]] = np.arange(len(PIECE_CHARS))
 
 
 @functools.cache
@@ -60,32 +67,65 @@ def can_lie(chars: np.ndarray, i: int, piece: str, need: dict[str, frozenset[str
     return allowed is None or any(chars[j] in allowed for j in neighbours(i))
 
 
+def _codes_and_near(chars: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The squares' piece codes (8x9, PIECE_CHARS order) and their four neighbours' (4x8x9, OFF_BOARD
+    beyond the edge)."""
+    codes = _CODE[np.frombuffer("".join(chars.tolist()).encode(), np.uint8)].reshape(ROWS, COLUMNS)
+    beside = np.full((ROWS + 2, COLUMNS + 2), OFF_BOARD)
+    beside[1:-1, 1:-1] = codes
+    return codes, np.stack([beside[:-2, 1:-1], beside[2:, 1:-1], beside[1:-1, :-2], beside[1:-1, 2:]])
+
+
 def lone_squares(chars: np.ndarray) -> list[int]:
     """The squares (reading order) whose piece needs a tile-mate where no neighbour can be one."""
-    needs, pairs = _tables()
-    codes = _CODE[np.frombuffer("".join(chars.tolist()).encode(), np.uint8)].reshape(ROWS, COLUMNS)
-    beside = np.full((ROWS + 2, COLUMNS + 2), len(_CHARS))  # off the board: a code no piece has
-    beside[1:-1, 1:-1] = codes
-    near = np.stack([beside[:-2, 1:-1], beside[2:, 1:-1], beside[1:-1, :-2], beside[1:-1, 2:]])
-    lone = needs[codes] & ~pairs[codes[None], near].any(0)
-    return np.flatnonzero(lone).tolist()
-
-
-_CHARS = PIECE_CHARS
-_CODE = np.full(256, len(_CHARS), np.intp)
-_CODE[[ord(c) for c in _CHARS]] = np.arange(len(_CHARS))
+    needs, pairs, _, _ = _tables()
+    codes, near = _codes_and_near(chars)
+    return np.flatnonzero(needs[codes] & ~pairs[codes[None], near].any(0)).tolist()
 
 
 @functools.cache
-def _tables() -> tuple[np.ndarray, np.ndarray]:
-    """mates() as arrays over piece codes (PIECE_CHARS order, then "off the board"): whether a piece
-    needs a mate, and whether a neighbour's piece can be its mate."""
+def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, int]]:
+    """mates() as arrays over piece codes (PIECE_CHARS order, then OFF_BOARD): whether a piece needs a
+    mate, whether a neighbour's piece can be its mate, and whether it can be the hole of a solid leaf
+    square's tile; and the squares of each leaf colour's largest tile, by its solid character (its hole
+    misread as a solid square makes a group that large)."""
     need = mates()
-    n = len(_CHARS) + 1
+    n = OFF_BOARD + 1
     needs = np.zeros(n, bool)
     pairs = np.zeros((n, n), bool)
+    holes = np.zeros((n, n), bool)
     for piece, allowed in need.items():
-        k = _CHARS.index(piece)
+        k = PIECE_CHARS.index(piece)
         needs[k] = True
-        pairs[k, [_CHARS.index(c) for c in allowed]] = True
-    return needs, pairs
+        pairs[k, [PIECE_CHARS.index(c) for c in allowed]] = True
+    for solid, hole in SOLID_AND_HOLE.values():
+        if solid in need:
+            over_hole = [PIECE_CHARS.index(c) for c in (hole, TOKEN, ANIMAL, HIDDEN)]
+            holes[PIECE_CHARS.index(solid), over_hole] = True
+    kit = load_kit()
+    largest = {solid: max((len(t.cells) for t in kit.leaves if t.kind == colour), default=0)
+               for colour, (solid, _) in SOLID_AND_HOLE.items()}
+    return needs, pairs, holes, largest
+
+
+def holeless_groups(chars: np.ndarray) -> list[tuple[str, list[int]]]:
+    """Each group of solid leaf squares of one colour, edge to edge, no larger than the colour's largest
+    tile, that touches nothing its tile's hole could be (the colour's hole, a token, an animal square, a
+    hidden square): (hole character, squares in reading order). A larger group would be several tiles with
+    several holes misread, more likely something else than a board (a sleeve in a leaf's colour), and is
+    left as read. Only colours whose tiles have more than one square are asked for a hole."""
+    _, _, holes, largest = _tables()
+    codes, near = _codes_and_near(chars)
+    hole_near = holes[codes[None], near].any(0)
+    out = []
+    for solid, hole in SOLID_AND_HOLE.values():
+        group = codes == PIECE_CHARS.index(solid)
+        if not holes[PIECE_CHARS.index(solid)].any() or not group.any():
+            continue
+        n, labels = cv2.connectedComponents(group.astype(np.uint8), connectivity=4)
+        served = np.bincount(labels[hole_near & group], minlength=n)
+        for k in range(1, n):
+            squares = np.flatnonzero(labels.ravel() == k).tolist()
+            if not served[k] and len(squares) <= largest[solid]:
+                out.append((hole, squares))
+    return out

@@ -4,7 +4,7 @@ import numpy as np
 from vision.classification import CLASSES, with_tile_mates
 from vision.kit import Kit, Shape, load_kit
 from vision.synthetic import played_position, random_position
-from vision.tile_mates import lone_squares, mates, mates_in
+from vision.tile_mates import holeless_groups, lone_squares, mates, mates_in
 
 EMPTY = "." * 72
 
@@ -40,6 +40,19 @@ def test_a_lone_animal_square_or_token_is_found_and_a_pair_is_not():
     assert lone_squares(_board(I8="g", H8="Y", H7="Y", I7="Y")) == [_at("I8")]
 
 
+def test_a_leaf_group_without_a_hole_is_found():
+    assert holeless_groups(_board(A1="G", B1="G")) == [("g", [_at("A1"), _at("B1")])]
+    for hole in ("g", "t", "a", "?"):  # its hole, a token or an animal on it, or a hand over it
+        assert holeless_groups(_board(A1="G", B1="G", C1=hole)) == []
+    assert holeless_groups(_board(A1="G", B1="G", C1="y")) == [("g", [_at("A1"), _at("B1")])]  # another colour's
+    # two red groups, one with its hole: only the other is reported
+    two = _board(A1="R", A2="R", A3="r", F5="R", F6="R", G6="R")
+    assert holeless_groups(two) == [("r", [_at("F5"), _at("F6"), _at("G6")])]
+    # larger than the kit's largest red tile (5 squares): several holes would be misread; a sleeve, not a tile
+    assert holeless_groups(_board(A1="R", B1="R", C1="R", D1="R", E1="R")) == [("r", [_at(c + "1") for c in "ABCDE"])]
+    assert holeless_groups(_board(A1="R", B1="R", C1="R", D1="R", E1="R", F1="R")) == []
+
+
 def test_a_one_square_animal_in_the_kit_leaves_animal_squares_free():
     kit = load_kit()
     single = Shape("mouse", "animal", 1, ((0, 0),), None)
@@ -53,7 +66,8 @@ def test_no_position_the_game_can_reach_has_a_lone_square():
     rng = np.random.default_rng(20261123)
     for k in range(400):
         position = random_position(rng) if k % 2 else played_position(rng)
-        assert lone_squares(np.array(list(position.pieces.replace("/", "")))) == [], position.pieces
+        chars = np.array(list(position.pieces.replace("/", "")))
+        assert lone_squares(chars) == [] and holeless_groups(chars) == [], position.pieces
 
 
 def test_a_lone_square_is_decided_again_without_its_piece():
@@ -87,3 +101,18 @@ def test_floor_read_as_a_lone_animal_square_is_read_as_floor():
     board = next(b for b in analyze(scene.image).boards if b.side == truth.side)
     assert board.pieces == truth.pieces
     assert board.pieces.replace("/", "")[_at("A6")] == "."
+
+
+def test_a_hole_read_as_a_solid_square_is_read_as_the_hole():
+    probs = np.full((72, len(CLASSES)), 1e-4)
+    probs[:, CLASSES.index(".")] = 1.0
+    a1, b1, c1 = _at("A1"), _at("B1"), _at("C1")
+    for k in (a1, b1):
+        probs[k] = 1e-4
+        probs[k, CLASSES.index("G")] = 1.0
+    probs[c1] = 1e-4  # the hole: the models lean to a solid square, the hole second
+    probs[c1, CLASSES.index("G")], probs[c1, CLASSES.index("g")] = 0.55, 0.4
+    probs /= probs.sum(1, keepdims=True)
+    chars = _board(A1="G", B1="G", C1="G")
+    chars, conf = with_tile_mates(probs, chars, np.full(72, 0.9))
+    assert "".join(chars[:3]) == "GGg" and conf[c1] > 0.9
