@@ -104,8 +104,9 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
     if not location.oriented:
         location, reading, match = _settle_grid(location, reading, match, look)
     elif location.marker_points is not None and (location.method != "markers" or location.score < 1):
-        # a grid placed by one or two markers, or an outline grid they chose, can be off as an outline's
-        # is; the markers fix its orientation
+        # a grid placed by fewer than four markers (extrapolated), or an outline grid they chose, can be
+        # off as an outline's is; the markers fix its orientation (a board the tracker follows has no
+        # marker points: its corners stay)
         location, reading, match = _settle_grid(location, reading, match,
                                                 lambda loc: look(loc, allow_half_turn=False))
     oriented_by = "markers" if location.oriented else ("printed layout" if match.side else "guess")
