@@ -101,14 +101,10 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
                 best = (loc, rd, m)
         if best is not None and _better(best[2], match):
             location, reading, match = best
-    if not location.oriented:
-        location, reading, match = _settle_grid(location, reading, match, look)
-    elif location.marker_points is not None and (location.method != "markers" or location.score < 1):
-        # a grid placed by fewer than four markers (extrapolated), or an outline grid they chose, can be
-        # off as an outline's is; the markers fix its orientation (a board the tracker follows has no
-        # marker points: its corners stay)
+    if not _grid_held(location):
+        either_way = not location.oriented
         location, reading, match = _settle_grid(location, reading, match,
-                                                lambda loc: look(loc, allow_half_turn=False))
+                                                lambda loc: look(loc, allow_half_turn=either_way))
     oriented_by = "markers" if location.oriented else ("printed layout" if match.side else "guess")
     reading = reading.with_net()
     if match.half_turn and not location.oriented:
@@ -121,6 +117,16 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         printed = reading.printed
     return BoardResult(location.corners, match.side, reading.pieces, printed, reading.confidence,
                        location.method, oriented_by, reading, match.margin if match.side else 0.0)
+
+
+def _grid_held(location: BoardLocation) -> bool:
+    """Whether a board's grid stays as it is rather than being settled: one the tracker follows (oriented,
+    with no markers seen for it) keeps the corners it was found with, and one placed by all four markers is
+    exact. A grid placed by fewer markers (extrapolated), or an outline grid they chose, can be off as an
+    outline's is; the markers still fix its orientation."""
+    if not location.oriented:
+        return False
+    return location.marker_points is None or (location.method == "markers" and location.score >= 1)
 
 
 def _settle_grid(location: BoardLocation, reading: BoardReading, match, look):

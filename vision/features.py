@@ -113,11 +113,15 @@ def quarter_features(means: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.concatenate(out, 2), np.concatenate(dist, 1)
 
 
-def _four_neighbours(grid: np.ndarray, **fill) -> np.ndarray:
+def four_neighbours(grid: np.ndarray, beyond=None) -> np.ndarray:
     """(4, *grid.shape): each square's neighbour above, below, left and right, over the grid's last three
-    axes (rows, columns, values); beyond the board's edge as np.pad fills it (`fill`)."""
-    pad = np.pad(grid, [(0, 0)] * (grid.ndim - 3) + [(1, 1), (1, 1), (0, 0)], **fill)
-    return np.stack([pad[..., :-2, 1:-1, :], pad[..., 2:, 1:-1, :], pad[..., 1:-1, :-2, :], pad[..., 1:-1, 2:, :]])
+    axes (rows, columns, values); beyond the board's edge `beyond`, or the square's own value when None."""
+    out = np.repeat(grid[None], 4, 0) if beyond is None else np.full((4,) + grid.shape, beyond, grid.dtype)
+    out[0, ..., 1:, :, :] = grid[..., :-1, :, :]
+    out[1, ..., :-1, :, :] = grid[..., 1:, :, :]
+    out[2, ..., :, 1:, :] = grid[..., :, :-1, :]
+    out[3, ..., :, :-1, :] = grid[..., :, 1:, :]
+    return out
 
 
 def floor_free_features(means: np.ndarray, gains: np.ndarray, ordered: tuple | None = None) -> np.ndarray:
@@ -128,7 +132,7 @@ def floor_free_features(means: np.ndarray, gains: np.ndarray, ordered: tuple | N
     # the four neighbours' corners: a leaf square usually has a neighbour of its own tile, and a
     # square beside a hand or glare spot differs from its neighbours less than from the board
     corner_grid = corner.reshape(ROWS, COLUMNS, 3)
-    nbrs = _four_neighbours(corner_grid, mode="edge")
+    nbrs = four_neighbours(corner_grid)
     near = np.abs(nbrs - corner_grid[None]).sum(-1).argmin(0)  # the most alike neighbour
     alike = np.take_along_axis(nbrs, near[None, ..., None], 0)[0].reshape(-1, 3)
     context = np.concatenate([np.percentile(means[:, 4, REGIONS.index("whole")], [20, 50]), np.log(gains)])
@@ -177,7 +181,7 @@ def neighbour_context(piece_probs: np.ndarray) -> np.ndarray:
     board's edge. A tile covers several squares and a hand reaches over several: the second model
     (context_model) reads a square again in the light of its neighbours."""
     k = piece_probs.shape[1]
-    nbrs = _four_neighbours(piece_probs.reshape(-1, ROWS, COLUMNS, k), constant_values=np.nan)
+    nbrs = four_neighbours(piece_probs.reshape(-1, ROWS, COLUMNS, k), np.nan)
     edge = np.isnan(nbrs[..., 0]).sum(0)
     return np.concatenate([piece_probs, np.nanmean(nbrs, 0).reshape(-1, k), np.nanmax(nbrs, 0).reshape(-1, k),
                            edge.reshape(-1, 1)], 1).astype(np.float32)

@@ -21,10 +21,12 @@ import functools
 import cv2
 import numpy as np
 
-from vision.grids import COLUMNS, PIECE_CHARS, ROWS
+from vision.features import four_neighbours
+from vision.grids import COLUMNS, LEAF_HOLE, LEAF_SOLID, PIECE_CHARS, ROWS
 from vision.kit import Kit, load_kit
 
-SOLID_AND_HOLE = {"green": ("G", "g"), "yellow": ("Y", "y"), "red": ("R", "r")}
+# the kit's leaf colours, each with its solid and hole characters
+SOLID_AND_HOLE = dict(zip(("green", "yellow", "red"), zip(LEAF_SOLID, LEAF_HOLE)))
 TOKEN, ANIMAL, HIDDEN = "t", "a", "?"
 OFF_BOARD = len(PIECE_CHARS)  # the code beyond the board's edge, after the piece characters' own
 _CODE = np.full(256, OFF_BOARD, np.intp)  # a piece character's byte -> its place in PIECE_CHARS
@@ -71,24 +73,21 @@ def _codes_and_near(chars: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The squares' piece codes (8x9, PIECE_CHARS order) and their four neighbours' (4x8x9, OFF_BOARD
     beyond the edge)."""
     codes = _CODE[np.frombuffer("".join(chars.tolist()).encode(), np.uint8)].reshape(ROWS, COLUMNS)
-    beside = np.full((ROWS + 2, COLUMNS + 2), OFF_BOARD)
-    beside[1:-1, 1:-1] = codes
-    return codes, np.stack([beside[:-2, 1:-1], beside[2:, 1:-1], beside[1:-1, :-2], beside[1:-1, 2:]])
+    return codes, four_neighbours(codes[..., None], OFF_BOARD)[..., 0]
 
 
 def lone_squares(chars: np.ndarray) -> list[int]:
     """The squares (reading order) whose piece needs a tile-mate where no neighbour can be one."""
-    needs, pairs, _, _ = _tables()
+    needs, pairs, _ = _tables()
     codes, near = _codes_and_near(chars)
     return np.flatnonzero(needs[codes] & ~pairs[codes[None], near].any(0)).tolist()
 
 
 @functools.cache
-def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, int]]:
+def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """mates() as arrays over piece codes (PIECE_CHARS order, then OFF_BOARD): whether a piece needs a
     mate, whether a neighbour's piece can be its mate, and whether it can be the hole of a solid leaf
-    square's tile; and the squares of each leaf colour's largest tile, by its solid character (its hole
-    misread as a solid square makes a group that large)."""
+    square's tile."""
     need = mates()
     n = OFF_BOARD + 1
     needs = np.zeros(n, bool)
@@ -102,10 +101,16 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, int]]:
         if solid in need:
             over_hole = [PIECE_CHARS.index(c) for c in (hole, TOKEN, ANIMAL, HIDDEN)]
             holes[PIECE_CHARS.index(solid), over_hole] = True
+    return needs, pairs, holes
+
+
+@functools.cache
+def _largest_tile() -> dict[str, int]:
+    """The squares of each leaf colour's largest tile, by its solid character (its hole misread as a solid
+    square makes a group that large)."""
     kit = load_kit()
-    largest = {solid: max((len(t.cells) for t in kit.leaves if t.kind == colour), default=0)
-               for colour, (solid, _) in SOLID_AND_HOLE.items()}
-    return needs, pairs, holes, largest
+    return {solid: max((len(t.cells) for t in kit.leaves if t.kind == colour), default=0)
+            for colour, (solid, _) in SOLID_AND_HOLE.items()}
 
 
 def holeless_groups(chars: np.ndarray) -> list[tuple[str, list[int]]]:
@@ -114,7 +119,8 @@ def holeless_groups(chars: np.ndarray) -> list[tuple[str, list[int]]]:
     hidden square): (hole character, squares in reading order). A larger group would be several tiles with
     several holes misread, more likely something else than a board (a sleeve in a leaf's colour), and is
     left as read. Only colours whose tiles have more than one square are asked for a hole."""
-    _, _, holes, largest = _tables()
+    _, _, holes = _tables()
+    largest = _largest_tile()
     codes, near = _codes_and_near(chars)
     hole_near = holes[codes[None], near].any(0)
     out = []
@@ -124,8 +130,7 @@ def holeless_groups(chars: np.ndarray) -> list[tuple[str, list[int]]]:
             continue
         n, labels = cv2.connectedComponents(group.astype(np.uint8), connectivity=4)
         served = np.bincount(labels[hole_near & group], minlength=n)
-        for k in range(1, n):
-            squares = np.flatnonzero(labels.ravel() == k).tolist()
-            if not served[k] and len(squares) <= largest[solid]:
-                out.append((hole, squares))
+        size = np.bincount(labels.ravel(), minlength=n)
+        out += [(hole, np.flatnonzero(labels.ravel() == k).tolist()) for k in range(1, n)
+                if not served[k] and size[k] <= largest[solid]]
     return out

@@ -13,7 +13,7 @@ def _board(**squares) -> np.ndarray:
     """An empty board's characters with the named squares (A1 = top-left) set."""
     chars = np.array(list(EMPTY))
     for name, ch in squares.items():
-        chars[(int(name[1]) - 1) * 9 + "ABCDEFGHI".index(name[0])] = ch
+        chars[_at(name)] = ch
     return chars
 
 
