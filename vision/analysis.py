@@ -10,7 +10,8 @@ import numpy as np
 from vision.classification import BoardReading, classify
 from vision.grids import COLUMNS, ROWS
 from vision.kit import load_kit
-from vision.location import BoardLocation, fit_grids, locate, refine_outline, unclaimed_texture
+from vision.location import (BoardLocation, fit_grids, lengthened_outlines, locate, outlines_inside_edge_networks,
+                             refine_outline, unclaimed_texture)
 from vision.outline_segments import segment_outlines
 from vision.rectification import rectify
 from vision.sides import match_side
@@ -94,6 +95,12 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         firm = float(thresholds()["phantoms"]["firm_lead"])
         tried = [] if own is None else [(c, own, firm) for c in (own, np.roll(own, -1, 0))]
         tried += [(c, o, 0.0) for o in outlines for c, _ in fit_grids(image, o)]
+        # and an outline cut short (a shadow across the board) lengthened to a board's shape; such a guess
+        # counts only when it names its side firmly, as the own outline's grid
+        for quad in [] if own is None else lengthened_outlines(own):
+            outline, support = refine_outline(image, quad)
+            if support >= float(thresholds()["locate"]["min_edge_support"]):
+                tried += [(c, outline, firm) for c, _ in fit_grids(image, outline)]
         for corners, outline, least_lead in tried:
             loc = BoardLocation(corners, location.method, False, location.score, outline)
             rd, m = look(loc)
@@ -210,6 +217,7 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
                   and any(_overlap(b.corners, f.corners) for _, f in found)}
         locs = [l for i, l in enumerate(locs) if i not in pieces] + [l for l, _ in found]
         boards = [b for i, b in enumerate(boards) if i not in pieces] + [b for _, b in found]
+        locs, boards = _boards_inside_edge_networks(image, locs, boards, profile, known_sides)
     if known_sides is not None:
         boards = _one_board_per_side(image, locs, boards, profile, known_sides)
     return AnalyzeResult(int(image.shape[1]), int(image.shape[0]), boards)
@@ -264,6 +272,35 @@ def _boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, know
                 taken.append(board.corners)
                 break
     return found
+
+
+def _boards_inside_edge_networks(image, locs: list[BoardLocation], boards: list[BoardResult], profile,
+                                 known_sides) -> tuple[list[BoardLocation], list[BoardResult]]:
+    """The locations and boards with those found inside a network of crisp edges spanning the frame (a
+    checked cloth, vision.location.outlines_inside_edge_networks) added, where no board that is sure of
+    itself lies. Such a board must name its side firmly, and it replaces the boards over it that do not:
+    pieces of it, such as its one tile cluster read as a board of its own."""
+    def sure(b: BoardResult) -> bool:
+        return _named_firmly(b) or b.method.startswith("markers")
+
+    if known_sides is not None and set(known_sides) <= {b.side for b in boards}:
+        return locs, boards
+    for outline in outlines_inside_edge_networks(image):
+        if any(_overlap(outline, b.corners) for b in boards if sure(b)):
+            continue
+        (corners, _), (other, _) = fit_grids(image, outline)
+        loc = BoardLocation(corners, "outline", False, 0.0, outline, None, other)
+        board = read_board(image, loc, profile, known_sides)
+        # the region can miss a corner where a tile cluster meets the board's edge: the picture's straight
+        # lines around it give the whole outline
+        again = _read_by_segments(image, loc, board, profile, known_sides)
+        if again is not None:
+            loc, board = again
+        if not _named_firmly(board) or any(_overlap(board.corners, b.corners) for b in boards if sure(b)):
+            continue
+        keep = [i for i, b in enumerate(boards) if not _overlap(board.corners, b.corners)]
+        locs, boards = [locs[i] for i in keep] + [loc], [boards[i] for i in keep] + [board]
+    return locs, boards
 
 
 def _claims_texture(board: BoardResult) -> bool:

@@ -34,7 +34,8 @@ def parse(notation: str, allowed: str = PIECE_CHARS) -> np.ndarray:
 
 def format_grid(grid) -> str:
     """8x9 array (or nested lists) of characters -> notation."""
-    return "/".join("".join(str(c) for c in row) for row in grid)
+    rows = grid.tolist() if isinstance(grid, np.ndarray) else grid
+    return "/".join("".join(map(str, row)) for row in rows)
 
 
 def empty(char: str = ".") -> str:

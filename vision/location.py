@@ -599,6 +599,64 @@ def unclaimed_texture(image: np.ndarray, grids: list[np.ndarray], least_area: fl
     return out
 
 
+def outlines_inside_edge_networks(image: np.ndarray) -> list[np.ndarray]:
+    """Refined outlines (image px) of the large regions that crisp edges close inside a network of edges
+    spanning most of the frame, best edge support first.
+
+    A checked cloth's lines meet a board's edge all round it, so the edges' outer contour is the whole
+    frame and `_edge_mask` fills no board; a board the colour of one of the cloth's checks leaves no table
+    mask either. Its inside is still a hole of that network, far larger than a check."""
+    t = thresholds()["locate"]
+    small, scale = _working_scale(image, t)
+    crisp = _crisp_edges(small, t)
+    total = crisp.size
+    quads = []
+    for dilation in t["edge_dilations"]:
+        band = cv2.dilate(crisp, np.ones((int(dilation),) * 2, np.uint8))
+        contours, hierarchy = cv2.findContours(band, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+        holes = np.zeros_like(band)
+        for i, outer in enumerate(contours):
+            if hierarchy[0][i][3] >= 0 or cv2.contourArea(outer) <= t["max_area"] * total:
+                continue
+            j = hierarchy[0][i][2]
+            while j >= 0:  # its holes; the checks are dropped before any closing could join them up
+                if cv2.contourArea(contours[j]) >= t["min_area"] * total:
+                    cv2.drawContours(holes, contours, j, 255, -1)
+                j = hierarchy[0][j][0]
+        if holes.any():
+            quads += _candidates(cv2.erode(holes, np.ones((int(dilation),) * 2, np.uint8)), t)
+    out: list[tuple[float, np.ndarray]] = []
+    for quad in quads:
+        outline, support = refine_outline(image, quad / scale)
+        if support >= float(t["min_edge_support"]) and all(np.abs(outline - o).max() >= 3.0 for _, o in out):
+            out.append((support, outline))
+    return [o for _, o in sorted(out, key=lambda s: -s[0])]
+
+
+def lengthened_outlines(outline: np.ndarray) -> list[np.ndarray]:
+    """An outline far longer one way than a board is, lengthened the other way at either end, to a few
+    shapes a board's outline can have in the picture: a shadow or a change of the table's colour across a
+    board can cut its mask short, leaving an outline that covers part of it. Unrefined."""
+    t = thresholds()["locate"]
+    q = np.asarray(outline, np.float64)
+    sides = np.linalg.norm(np.roll(q, -1, 0) - q, axis=1)  # side k runs from corner k to corner k+1
+    out = []
+    for long_pair in ((0, 2), (1, 3)):
+        long = sides[list(long_pair)].mean()
+        short = sides[[(k + 1) % 4 for k in long_pair]].mean()
+        if long < float(t["lengthen_min_aspect"]) * short:
+            continue
+        for side, ratio in ((k, float(r)) for k in long_pair for r in t["lengthen_ratios"]):
+            # the side moves outward along the two sides that meet it, until they are `ratio` times as long
+            # as the long sides
+            moved = q.copy()
+            for corner, along in ((side, (side - 1) % 4), ((side + 1) % 4, (side + 2) % 4)):
+                d = q[corner] - q[along]
+                moved[corner] = q[corner] + d / np.linalg.norm(d) * (ratio * long - short)
+            out.append(moved)
+    return out
+
+
 def _refine_on(blob: np.ndarray, quad: np.ndarray, tol: float) -> np.ndarray | None:
     cs, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     pts = max(cs, key=cv2.contourArea).reshape(-1, 2).astype(np.float64)

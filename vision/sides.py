@@ -1,6 +1,7 @@
 """Which known board side a reading is, and which way round, from the printed symbols it saw."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -20,8 +21,13 @@ class SideMatch:
     margin: float  # over the next best side
 
 
-def _index(notation: str) -> np.ndarray:
-    return np.array([SYMBOLS.index(c) for c in notation.replace("/", "")])
+@functools.cache
+def _index(layout: str, half_turn: bool = False) -> np.ndarray:
+    """A layout's symbol indices in reading order, as seen from the opposite seat when `half_turn`
+    (cached: every reading is matched against the same few layouts)."""
+    out = np.array([SYMBOLS.index(c) for c in (rotate180(layout) if half_turn else layout).replace("/", "")])
+    out.flags.writeable = False
+    return out
 
 
 def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, str] | None = None,
@@ -40,7 +46,7 @@ def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, st
     scores, fits = [], {}  # fits: each side and turn's log-probability per visible square
     for name, layout in sides.items():
         for turn in ((False, True) if allow_half_turn else (False,)):
-            want = _index(rotate180(layout) if turn else layout)
+            want = _index(layout, turn)
             fits[name, turn] = logp[visible, want[visible]]
             scores.append((float(fits[name, turn].sum()), name, turn))
     if not scores:

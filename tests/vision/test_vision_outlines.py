@@ -237,3 +237,22 @@ def test_a_board_showing_few_lines_keeps_an_even_border():
     # free margins put its grid half a square off, an even border puts it right
     scene = render_scene(7002052)
     assert _nearest_error(locate(scene.image), scene.boards[2]) < 0.2
+
+
+def test_an_outline_cut_short_is_lengthened_to_a_boards_shape_at_either_end():
+    from vision.location import lengthened_outlines
+
+    ratios = [float(r) for r in thresholds()["locate"]["lengthen_ratios"]]
+    # 200 px across, 120 down: far longer across than any board, so it may be a board cut short below or above
+    cut = np.float64([[100, 100], [300, 100], [300, 220], [100, 220]])
+    out = lengthened_outlines(cut)
+    assert len(out) == 2 * len(ratios)
+    downward = [o for o in out if np.allclose(o[:2], cut[:2])]
+    upward = [o for o in out if np.allclose(o[2:], cut[2:])]
+    assert len(downward) == len(upward) == len(ratios)
+    assert sorted(round(o[3, 1] - o[0, 1]) for o in downward) == [round(200 * r) for r in ratios]
+    assert all(np.allclose(o[:, 0], cut[:, 0]) for o in out)  # the long sides keep their length
+    # a board's own shape (9 + a border by 8 + a border) is left as it is
+    assert lengthened_outlines(np.float64([[0, 0], [200, 0], [200, 180], [0, 180]])) == []
+    # the same the other way round
+    assert len(lengthened_outlines(cut[:, ::-1].copy())) == 2 * len(ratios)
