@@ -624,11 +624,13 @@ def outlines_inside_edge_networks(image: np.ndarray) -> list[np.ndarray]:
                     cv2.drawContours(holes, contours, j, 255, -1)
                 j = hierarchy[0][j][0]
         if holes.any():
-            quads += _candidates(cv2.erode(holes, np.ones((int(dilation),) * 2, np.uint8)), t)
+            for quad in _candidates(cv2.erode(holes, np.ones((int(dilation),) * 2, np.uint8)), t):
+                if all(np.abs(quad - q).max() >= 3.0 for q in quads):  # each width often closes the same hole
+                    quads.append(quad)
     out: list[tuple[float, np.ndarray]] = []
     for quad in quads:
         outline, support = refine_outline(image, quad / scale)
-        if support >= float(t["min_edge_support"]) and all(np.abs(outline - o).max() >= 3.0 for _, o in out):
+        if support >= float(t["min_edge_support"]):
             out.append((support, outline))
     return [o for _, o in sorted(out, key=lambda s: -s[0])]
 
