@@ -11,7 +11,7 @@ from vision.classification import BoardReading, classify
 from vision.grids import COLUMNS, ROWS
 from vision.kit import load_kit
 from vision.location import (BoardLocation, fit_grids, lengthened_outlines, locate, outlines_inside_edge_networks,
-                             refine_outline, unclaimed_texture)
+                             supported_outlines, unclaimed_texture)
 from vision.outline_segments import segment_outlines
 from vision.rectification import rectify
 from vision.sides import match_side
@@ -77,15 +77,10 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
     if (match.side is None or match.margin < doubt_lead) and not location.oriented:
         # still no side, or a doubtful one: the outline may be wrong (an arm dragged a corner); try the
         # board's other outlines
-        raw = []
-        for quad in location.raw_outlines:
-            outline, support = refine_outline(image, quad)
-            if support >= float(thresholds()["locate"]["min_edge_support"]):
-                raw.append((support, outline))
         # every other outline is tried: an outline still dragged a little can name a wrong side, by a
         # narrower lead than the board's true outline
         best = None
-        outlines = list(location.other_outlines) + [o for _, o in sorted(raw, key=lambda r: -r[0])]
+        outlines = list(location.other_outlines) + supported_outlines(image, location.raw_outlines)
         # and the board's own outline as the grid itself, both ways round: artwork with no border puts the
         # grid's edge on the outline, where fit_grids (which weighs interior lines only) can set it in by
         # half a square on an empty floor that shows few lines. Such a grid counts only when it names its
@@ -97,10 +92,8 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         tried += [(c, o, 0.0) for o in outlines for c, _ in fit_grids(image, o)]
         # and an outline cut short (a shadow across the board) lengthened to a board's shape; such a guess
         # counts only when it names its side firmly, as the own outline's grid
-        for quad in [] if own is None else lengthened_outlines(own):
-            outline, support = refine_outline(image, quad)
-            if support >= float(thresholds()["locate"]["min_edge_support"]):
-                tried += [(c, outline, firm) for c, _ in fit_grids(image, outline)]
+        lengthened = [] if own is None else supported_outlines(image, lengthened_outlines(own))
+        tried += [(c, o, firm) for o in lengthened for c, _ in fit_grids(image, o)]
         for corners, outline, least_lead in tried:
             loc = BoardLocation(corners, location.method, False, location.score, outline)
             rd, m = look(loc)
@@ -248,7 +241,7 @@ def _boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, know
     whose outlines name no side. Only a board that names its side firmly counts, so a patch of cloth is not
     taken for one."""
     firm = [_grid_area(b.corners) for b in boards if _named_firmly(b)]
-    if not firm or (known_sides is not None and set(known_sides) <= {b.side for b in boards}):
+    if not firm or _every_side_found(boards, known_sides):
         return []  # nothing to compare a board's size with, or every player's board is found already
     t = thresholds()["locate"]
     least = float(t["unclaimed_share"]) * float(np.median(firm))
@@ -283,7 +276,7 @@ def _boards_inside_edge_networks(image, locs: list[BoardLocation], boards: list[
     def sure(b: BoardResult) -> bool:
         return _named_firmly(b) or b.method.startswith("markers")
 
-    if known_sides is not None and set(known_sides) <= {b.side for b in boards}:
+    if _every_side_found(boards, known_sides):
         return locs, boards
     for outline in outlines_inside_edge_networks(image):
         if any(_overlap(outline, b.corners) for b in boards if sure(b)):
@@ -301,6 +294,11 @@ def _boards_inside_edge_networks(image, locs: list[BoardLocation], boards: list[
         keep = [i for i, b in enumerate(boards) if not _overlap(board.corners, b.corners)]
         locs, boards = [locs[i] for i in keep] + [loc], [boards[i] for i in keep] + [board]
     return locs, boards
+
+
+def _every_side_found(boards: list[BoardResult], known_sides) -> bool:
+    """Whether the players' sides are known and a board names each: no board is left to look for."""
+    return known_sides is not None and set(known_sides) <= {b.side for b in boards}
 
 
 def _claims_texture(board: BoardResult) -> bool:

@@ -627,12 +627,15 @@ def outlines_inside_edge_networks(image: np.ndarray) -> list[np.ndarray]:
             for quad in _candidates(cv2.erode(holes, np.ones((int(dilation),) * 2, np.uint8)), t):
                 if all(np.abs(quad - q).max() >= 3.0 for q in quads):  # each width often closes the same hole
                     quads.append(quad)
-    out: list[tuple[float, np.ndarray]] = []
-    for quad in quads:
-        outline, support = refine_outline(image, quad / scale)
-        if support >= float(t["min_edge_support"]):
-            out.append((support, outline))
-    return [o for _, o in sorted(out, key=lambda s: -s[0])]
+    return supported_outlines(image, [q / scale for q in quads])
+
+
+def supported_outlines(image: np.ndarray, quads) -> list[np.ndarray]:
+    """The quads (image px) refined onto the crisp edges near them (refine_outline), those with enough
+    edge support, best supported first."""
+    least = float(thresholds()["locate"]["min_edge_support"])
+    refined = [refine_outline(image, quad) for quad in quads]
+    return [o for o, support in sorted(refined, key=lambda r: -r[1]) if support >= least]
 
 
 def lengthened_outlines(outline: np.ndarray) -> list[np.ndarray]:
