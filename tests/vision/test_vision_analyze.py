@@ -227,3 +227,17 @@ def test_an_outline_cut_short_is_lengthened_until_its_board_names_its_side():
     assert (read[seen] == np.array(list(truth.pieces.replace("/", "")))[seen]).all()
     square = np.linalg.norm(truth.corners[1] - truth.corners[0]) / COLUMNS
     assert np.abs(board.corners - truth.corners).max() < 0.25 * square
+
+
+def test_a_grid_from_another_outline_must_name_its_side_firmly():
+    # dev seed 7130073: between four boards, a patch of table found as an outline named no side, and a
+    # grid from one of its other outlines named E2 by 19.7; such a grid now has to lead by the firm lead
+    from vision.synthetic import render_scene
+
+    scene = render_scene(7130073)
+    for board in analyze(scene.image).boards:
+        if board.side is None:
+            continue
+        truth = min(scene.boards, key=lambda t: np.linalg.norm(t.corners.mean(0) - board.corners.mean(0)))
+        square = np.linalg.norm(truth.corners[1] - truth.corners[0]) / COLUMNS
+        assert truth.side == board.side and np.abs(board.corners - truth.corners).max() < 0.5 * square
