@@ -75,32 +75,27 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         if _better(alt_match, match):
             location, reading, match = alt_loc, alt, alt_match
     if (match.side is None or match.margin < doubt_lead) and not location.oriented:
-        # still no side, or a doubtful one: the outline may be wrong (an arm dragged a corner); try the
-        # board's other outlines
-        # every other outline is tried: an outline still dragged a little can name a wrong side, by a
-        # narrower lead than the board's true outline. So a grid from another outline must name its side
-        # firmly: on 200 dev scenes (7130000..), the 16 readings that ended more than half a square from
-        # the grid they began with and named a side by less than the firm lead were all wrong (table
-        # patches, boards under arms read squares off); the right ones led by 36 or more
-        best = None
-        outlines = list(location.other_outlines) + supported_outlines(image, location.raw_outlines)
-        # and the board's own outline as the grid itself, both ways round: artwork with no border puts the
-        # grid's edge on the outline, where fit_grids (which weighs interior lines only) can set it in by
-        # half a square on an empty floor that shows few lines. Such a grid counts only when it names its
-        # side firmly: over a tile cluster or a patch of cloth it can name one weakly (one more false board
-        # naming a side in the benchmark's 500 scenes when any lead counted)
-        own = location.outline
+        # still no side, or a doubtful one: the outline may be wrong (an arm dragged a corner). Grids are
+        # tried from every other outline of the board (one still dragged a little can name a wrong side by
+        # a narrower lead than the true one); from its own outline taken as the grid, both ways round
+        # (artwork with no border puts the grid's edge on the outline, where fit_grids, weighing interior
+        # lines only, can set it in by half a square on an empty floor that shows few lines); and from its
+        # outline lengthened to a board's shape (a shadow across the board cut it short).
+        # Each must name its side firmly: on 200 dev scenes (7130000..), the 16 readings that ended more
+        # than half a square from the grid they began with and named a side by less than the firm lead
+        # were all wrong (table patches, boards under arms read squares off); the right ones led by 36 or
+        # more. (The own outline as the grid with any lead made one more false board in the benchmark.)
         firm = float(thresholds()["phantoms"]["firm_lead"])
-        tried = [] if own is None else [(c, own, firm) for c in (own, np.roll(own, -1, 0))]
-        tried += [(c, o, firm) for o in outlines for c, _ in fit_grids(image, o)]
-        # and an outline cut short (a shadow across the board) lengthened to a board's shape; such a guess
-        # counts only when it names its side firmly, as the own outline's grid
+        own = location.outline
+        outlines = list(location.other_outlines) + supported_outlines(image, location.raw_outlines)
         lengthened = [] if own is None else supported_outlines(image, lengthened_outlines(own))
-        tried += [(c, o, firm) for o in lengthened for c, _ in fit_grids(image, o)]
-        for corners, outline, least_lead in tried:
+        grids = [] if own is None else [(own, own), (np.roll(own, -1, 0), own)]
+        grids += [(c, o) for o in outlines + lengthened for c, _ in fit_grids(image, o)]
+        best = None
+        for corners, outline in grids:
             loc = BoardLocation(corners, location.method, False, location.score, outline)
             rd, m = look(loc)
-            if m.margin >= least_lead and (best is None or _better(m, best[2])):
+            if m.margin >= firm and (best is None or _better(m, best[2])):
                 best = (loc, rd, m)
         if best is not None and _better(best[2], match):
             location, reading, match = best
