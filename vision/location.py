@@ -463,6 +463,11 @@ def _arm_cuts(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
     return out
 
 
+def _alike(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two working-scale outlines are the same one (no corner 3 px apart), found by two masks."""
+    return float(np.abs(a - b).max()) < 3.0
+
+
 def plausible(quad: np.ndarray, area: float, t: dict, strict: bool) -> bool:
     """Whether a quadrilateral could be a board's outline: its sides not too unequal, and `area` (what a
     mask covers of it) filling it, nearly exactly when `strict`."""
@@ -511,7 +516,7 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
     scored = []
     distinct: list[np.ndarray] = []  # several masks often give the same outline: refine it once
     for k, quad in enumerate(quads):
-        if any(np.abs(quad - q).max() < 3.0 for q in distinct):
+        if any(_alike(quad, q) for q in distinct):
             continue
         distinct.append(quad)
         outline, support = refine_outline(image, quad / scale)
@@ -625,7 +630,7 @@ def outlines_inside_edge_networks(image: np.ndarray) -> list[np.ndarray]:
                 j = hierarchy[0][j][0]
         if holes.any():
             for quad in _candidates(cv2.erode(holes, np.ones((int(dilation),) * 2, np.uint8)), t):
-                if all(np.abs(quad - q).max() >= 3.0 for q in quads):  # each width often closes the same hole
+                if not any(_alike(quad, q) for q in quads):  # each width often closes the same hole
                     quads.append(quad)
     return supported_outlines(image, [q / scale for q in quads])
 

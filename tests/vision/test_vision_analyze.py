@@ -5,6 +5,8 @@ import numpy as np
 from vision.analysis import analyze
 from vision.grids import COLUMNS
 
+from tests.vision.conftest import corner_error
+
 
 def test_analyze_reads_clean_scene(clean_scene):
     result = analyze(clean_scene.image)
@@ -185,8 +187,7 @@ def test_a_board_placed_by_one_marker_settles_its_grid():
     board = next(b for b in result.boards if b.side == truth.side)
     assert board.method == "markers+outline" and board.oriented_by == "markers"
     assert board.pieces == truth.pieces
-    square = np.linalg.norm(truth.corners[1] - truth.corners[0]) / COLUMNS
-    assert np.abs(board.corners - truth.corners).max() < 0.25 * square
+    assert corner_error(board.corners, truth) < 0.25
 
 
 def test_a_board_the_colour_of_a_checked_cloth_is_found():
@@ -205,7 +206,7 @@ def test_a_board_the_colour_of_a_checked_cloth_is_found():
     near = [b for b in result.boards if np.linalg.norm(b.corners.mean(0) - centre) < 2 * square]
     assert len(near) == 1 and near[0].side == truth.side and near[0].pieces == truth.pieces
     # its left edge lies 0.34 squares out, on the board's dark rim (every square is read right all the same)
-    assert np.abs(near[0].corners - truth.corners).max() < 0.5 * square
+    assert corner_error(near[0].corners, truth) < 0.5
 
 
 def test_a_plain_table_has_no_edge_network(clean_scene):
@@ -225,8 +226,7 @@ def test_an_outline_cut_short_is_lengthened_until_its_board_names_its_side():
     seen = ~truth.occluded.ravel()
     read = np.array(list(board.pieces.replace("/", "")))
     assert (read[seen] == np.array(list(truth.pieces.replace("/", "")))[seen]).all()
-    square = np.linalg.norm(truth.corners[1] - truth.corners[0]) / COLUMNS
-    assert np.abs(board.corners - truth.corners).max() < 0.25 * square
+    assert corner_error(board.corners, truth) < 0.25
 
 
 def test_a_grid_from_another_outline_must_name_its_side_firmly():
@@ -239,5 +239,4 @@ def test_a_grid_from_another_outline_must_name_its_side_firmly():
         if board.side is None:
             continue
         truth = min(scene.boards, key=lambda t: np.linalg.norm(t.corners.mean(0) - board.corners.mean(0)))
-        square = np.linalg.norm(truth.corners[1] - truth.corners[0]) / COLUMNS
-        assert truth.side == board.side and np.abs(board.corners - truth.corners).max() < 0.5 * square
+        assert truth.side == board.side and corner_error(board.corners, truth) < 0.5
