@@ -9,6 +9,7 @@ import numpy as np
 
 from vision.classification import BoardReading, classify
 from vision.grids import COLUMNS, ROWS
+from vision.corner_grids import corner_grids, table_plane
 from vision.kit import load_kit
 from vision.location import (BoardLocation, fit_grids, lengthened_outlines, locate, outlines_inside_edge_networks,
                              supported_outlines, unclaimed_texture)
@@ -62,9 +63,7 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
     `doubt_lead`: the board's other outlines are tried when its side is named by less than this lead (as
     they always are when it names none)."""
     def look(loc: BoardLocation, allow_half_turn: bool = True):
-        rd = classify(rectify(image, loc), profile, net=False)  # the net only for the grid kept (below)
-        return rd, match_side(rd.pieces, rd.printed_probs, known_sides, allow_half_turn=allow_half_turn,
-                              exclude=exclude)
+        return _look(image, loc, profile, known_sides, allow_half_turn, exclude)
 
     reading, match = look(location, allow_half_turn=not location.oriented)
     if location.alternative is not None:
@@ -115,6 +114,14 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         printed = reading.printed
     return BoardResult(location.corners, match.side, reading.pieces, printed, reading.confidence,
                        location.method, oriented_by, reading, match.margin if match.side else 0.0)
+
+
+def _look(image, loc: BoardLocation, profile, known_sides, allow_half_turn: bool = True,
+          exclude: frozenset[str] = frozenset()):
+    """(reading without the square net, side match) of one grid: the net runs only for the grid kept."""
+    rd = classify(rectify(image, loc), profile, net=False)
+    return rd, match_side(rd.pieces, rd.printed_probs, known_sides, allow_half_turn=allow_half_turn,
+                          exclude=exclude)
 
 
 def _grid_held(location: BoardLocation) -> bool:
@@ -193,8 +200,16 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
         # a board that names its side weakly may be a board and an arm taken as one, and its grid may lie
         # over the board's own: each such board alone (before boards that overlap are weighed) is read again,
         # even one whose reading looks like no board (a hand on a nearly empty board drags its outline off)
+        # their outlines, whatever becomes of their boards: a corner of one may be the corner of a board an
+        # arm hides most of (tried last, below)
+        doubtful = [o for loc, b in zip(locs, boards) if loc.outline is not None and not _sure(b)
+                    for o in (loc.outline, *loc.other_outlines, *loc.raw_outlines)]
         for i in _boards_not_phantoms(boards, weigh_overlaps=False, weigh_readings=False):
-            again = _read_by_segments(image, locs[i], boards[i], profile, known_sides)
+            tried = _with_segment_outlines(image, locs[i], boards[i])
+            if tried is None:
+                continue
+            doubtful += tried.other_outlines
+            again = _read_by_segments(image, tried, boards[i], profile, known_sides)
             # one that read like no board must now name its side firmly: a grid over a hand or a sleeve
             # can name some side weakly
             if again is not None and (_named_firmly(again[1]) or not _reads_as_phantom(boards[i])):
@@ -209,22 +224,26 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
         locs = [l for i, l in enumerate(locs) if i not in pieces] + [l for l, _ in found]
         boards = [b for i, b in enumerate(boards) if i not in pieces] + [b for _, b in found]
         locs, boards = _boards_inside_edge_networks(image, locs, boards, profile, known_sides)
+        locs, boards = _boards_from_visible_corners(image, doubtful, locs, boards, profile, known_sides)
     if known_sides is not None:
         boards = _one_board_per_side(image, locs, boards, profile, known_sides)
     return AnalyzeResult(int(image.shape[1]), int(image.shape[0]), boards)
 
 
-def _read_by_segments(image, loc: BoardLocation, board: BoardResult, profile, known_sides):
-    """A board that names its side weakly or not at all, read again on outlines from the picture's
-    straight lines (vision.outline_segments): an arm across a board's corner makes every mask's outline
-    take in the arm, and a grid there can still name a side, wrongly, by a narrow lead. (location,
-    board) when one of them names a side by a wider lead (by the least gain that moves a grid), else None."""
+def _with_segment_outlines(image, loc: BoardLocation, board: BoardResult) -> BoardLocation | None:
+    """A board that names its side weakly or not at all, located again with outlines from the picture's
+    straight lines (vision.outline_segments) as its other outlines: an arm across a board's corner makes
+    every mask's outline take in the arm, and a grid there can still name a side, wrongly, by a narrow
+    lead. None for a board that is sure, or when no such outline is found."""
     if loc.oriented or loc.outline is None or _named_firmly(board):
         return None
     more = segment_outlines(image, loc.outline)
-    if not more:
-        return None
-    tried = replace(loc, other_outlines=tuple(more), raw_outlines=())
+    return replace(loc, other_outlines=tuple(more), raw_outlines=()) if more else None
+
+
+def _read_by_segments(image, tried: BoardLocation, board: BoardResult, profile, known_sides):
+    """(tried, its board) when the location from `_with_segment_outlines` names a side by a wider lead
+    than `board` does (by the least gain that moves a grid), else None."""
     again = read_board(image, tried, profile, known_sides, doubt_lead=float(thresholds()["phantoms"]["firm_lead"]))
     gain = float(thresholds()["locate"]["settle_min_gain"])
     if again.side is not None and (board.side is None or again.side_lead > board.side_lead + gain):
@@ -271,27 +290,74 @@ def _boards_inside_edge_networks(image, locs: list[BoardLocation], boards: list[
     checked cloth, vision.location.outlines_inside_edge_networks) added, where no board that is sure of
     itself lies. Such a board must name its side firmly, and it replaces the boards over it that do not:
     pieces of it, such as its one tile cluster read as a board of its own."""
-    def sure(b: BoardResult) -> bool:
-        return _named_firmly(b) or b.method.startswith("markers")
-
     if _every_side_found(boards, known_sides):
         return locs, boards
     for outline in outlines_inside_edge_networks(image):
-        if any(_overlap(outline, b.corners) for b in boards if sure(b)):
+        if any(_overlap(outline, b.corners) for b in boards if _sure(b)):
             continue
         (corners, _), (other, _) = fit_grids(image, outline)
         loc = BoardLocation(corners, "outline", False, 0.0, outline, None, other)
         board = read_board(image, loc, profile, known_sides)
         # the region can miss a corner where a tile cluster meets the board's edge: the picture's straight
         # lines around it give the whole outline
-        again = _read_by_segments(image, loc, board, profile, known_sides)
+        tried = _with_segment_outlines(image, loc, board)
+        again = None if tried is None else _read_by_segments(image, tried, board, profile, known_sides)
         if again is not None:
             loc, board = again
-        if not _named_firmly(board) or any(_overlap(board.corners, b.corners) for b in boards if sure(b)):
+        if not _named_firmly(board) or any(_overlap(board.corners, b.corners) for b in boards if _sure(b)):
             continue
         keep = [i for i, b in enumerate(boards) if not _overlap(board.corners, b.corners)]
         locs, boards = [locs[i] for i in keep] + [loc], [boards[i] for i in keep] + [board]
     return locs, boards
+
+
+def _boards_from_visible_corners(image, outlines: list[np.ndarray], locs: list[BoardLocation],
+                                 boards: list[BoardResult], profile, known_sides):
+    """The locations and boards with those added that are built out from a corner of the outlines of
+    boards in doubt (vision.corner_grids), in the table's plane of the firmly named board nearest each
+    outline. An arm across a board can leave no outline with more than one of the board's own corners,
+    and then no grid from an outline names its side. Hundreds of grids can be tried in one frame, so such
+    a board must name its side by more than the firm lead, where no board that leads by as much (or that
+    markers placed) lies; it replaces the boards over it that lead by less."""
+    firm = [b for b in boards if _named_firmly(b)]
+    if not firm or not outlines or _every_side_found(boards, known_sides):
+        return locs, boards
+    t = thresholds()["corner_grids"]
+    least = float(t["least_lead"])
+    # boards as sure as one built here must be stay; the others may be pieces of it
+    taken = [b.corners for b in boards if b.method.startswith("markers") or b.side_lead >= least]
+    tried: list[np.ndarray] = []
+    leads = []
+    for outline in outlines:
+        near = min(firm, key=lambda b: float(np.linalg.norm(b.corners.mean(0) - outline.mean(0))))
+        for grid in corner_grids(outline, table_plane(near.corners)):
+            same = float(t["same"]) * float(np.linalg.norm(grid[1] - grid[0])) / COLUMNS
+            if any(float(np.abs(grid - g).max()) < same for g in tried):
+                continue
+            tried.append(grid)
+            if any(_overlap(grid, c) for c in taken):
+                continue
+            _, m = _look(image, BoardLocation(grid, "corner", False, 0.0), profile, known_sides)
+            if m.side is not None and m.margin >= float(t["first_look_lead"]):
+                leads.append((m.margin, grid))
+    leads.sort(key=lambda x: -x[0])
+    for _, grid in leads[: int(t["read"])]:
+        if any(_overlap(grid, c) for c in taken):
+            continue  # a board found already from a better corner
+        loc = BoardLocation(grid, "corner", False, 0.0)
+        board = read_board(image, loc, profile, known_sides)
+        if board.side is None or board.side_lead < least or any(_overlap(board.corners, c) for c in taken):
+            continue
+        loc = loc.with_corners(board.corners)
+        keep = [i for i, b in enumerate(boards) if not _overlap(board.corners, b.corners)]
+        locs, boards = [locs[i] for i in keep] + [loc], [boards[i] for i in keep] + [board]
+        taken.append(board.corners)
+    return locs, boards
+
+
+def _sure(board: BoardResult) -> bool:
+    """Whether a found board is sure of itself: it names its side firmly or its markers placed it."""
+    return _named_firmly(board) or board.method.startswith("markers")
 
 
 def _every_side_found(boards: list[BoardResult], known_sides) -> bool:

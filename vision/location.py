@@ -24,7 +24,8 @@ from vision.thresholds import thresholds
 @dataclass(frozen=True, eq=False)
 class BoardLocation:
     corners: np.ndarray  # 4x2 image px: A1 top-left, I1 top-right, I8 bottom-right, A8 bottom-left
-    method: str  # "markers", "markers+outline", "outline" or "open outline" (from edges that close no region)
+    method: str  # "markers", "markers+outline", "outline", "open outline" (from edges that close no region) or
+    # "corner" (built out from one corner of an outline an arm cut: vision.corner_grids)
     oriented: bool  # True when A1's corner is known for certain (markers)
     score: float
     outline: np.ndarray | None = None  # the board's outer edge (outline method)

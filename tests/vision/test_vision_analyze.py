@@ -240,3 +240,19 @@ def test_a_grid_from_another_outline_must_name_its_side_firmly():
             continue
         truth = min(scene.boards, key=lambda t: np.linalg.norm(t.corners.mean(0) - board.corners.mean(0)))
         assert truth.side == board.side and corner_error(board.corners, truth) < 0.5
+
+
+def test_a_board_an_arm_hides_much_of_is_built_out_from_its_own_corner():
+    # dev seed 7140132: an arm across board 1 left no outline with more than one of its corners, and no
+    # grid from an outline named a side (39 squares lost); built out from one square corner in the plane
+    # of board 0 (vision.corner_grids), it names C2 well past the firm lead
+    from vision.synthetic import render_scene
+
+    scene = render_scene(7140132)
+    truth = scene.boards[1]
+    board = next(b for b in analyze(scene.image).boards if b.side == truth.side)
+    assert board.method == "corner" and board.side_lead >= 45
+    seen = ~truth.occluded.ravel()
+    read = np.array(list(board.pieces.replace("/", "")))
+    assert (read[seen] == np.array(list(truth.pieces.replace("/", "")))[seen]).all()
+    assert corner_error(board.corners, truth) < 0.25

@@ -1,0 +1,45 @@
+"""Grids built out from one corner of a cut outline, in the table's plane (vision.corner_grids)."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.corner_grids import corner_grids, table_plane
+
+# a table seen at a slant: the plane in squares (x right, y down) to image px
+TO_IMAGE = cv2.getPerspectiveTransform(np.float32([[0, 0], [40, 0], [40, 30], [0, 30]]),
+                                       np.float32([[300, 150], [1650, 190], [1800, 1000], [150, 950]]))
+
+
+def image_of(points) -> np.ndarray:
+    return cv2.perspectiveTransform(np.float64(points)[None], TO_IMAGE)[0]
+
+
+def rectangle(x, y, w, h) -> np.ndarray:
+    return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float64)
+
+
+def test_a_board_cut_by_an_arm_is_rebuilt_from_its_one_own_corner_at_any_turn():
+    known = image_of(rectangle(2, 2, 9, 8))  # a board found already: its grid gives the plane
+    plane = table_plane(known)
+    true_grid = image_of(rectangle(20.3, 12.3, 9, 8))  # the hidden board's grid, a border of 0.3 squares
+    # an arm covers all but the board's top-left corner region: its outline's other corners are the arm's
+    cut = image_of([[20, 12], [24, 12], [24.5, 16], [20, 15.5]])
+    for turn, outline in [(t, np.roll(c, t, 0)) for t in range(4) for c in (cut, cut[::-1])]:
+        grids = corner_grids(outline, plane)  # from any corner, in either order round
+        # the true grid is among them, with A1 at either of its two ends (the layout settles the half turn)
+        best = min(min(np.abs(np.roll(g, k, 0) - true_grid).max() for k in (0, 2)) for g in grids)
+        assert best < 0.5, f"turn {turn}: nearest grid {best:.2f} px off"
+        for g in grids:  # every grid is a whole board: 9 columns by 8 rows in the plane, corners clockwise
+            p = cv2.perspectiveTransform(g[None], plane)[0]
+            assert np.isclose(np.linalg.norm(p[1] - p[0]), 9) and np.isclose(np.linalg.norm(p[3] - p[0]), 8)
+            assert cv2.contourArea(np.float32(g), oriented=True) > 0  # clockwise on screen (y down)
+
+
+def test_corners_that_are_not_square_in_the_plane_give_no_grid():
+    plane = table_plane(image_of(rectangle(2, 2, 9, 8)))
+    # a sliver along an arm: every corner far from square in the table's plane
+    slanted = image_of([[20, 12], [26, 15], [27, 20], [21, 17]])
+    assert corner_grids(slanted, plane) == []
+    # two boards and an arm taken as one: sides far longer than a board's
+    assert corner_grids(image_of(rectangle(2, 2, 25, 9)), plane) == []

@@ -1,0 +1,60 @@
+"""Grids for a board an arm hides much of, built out from one corner of an outline that is the board's own.
+
+Every board is the same size and all of them lie in the table's plane, so a board whose grid is known
+gives the map from the picture to that plane in squares. Seen through it, a corner that is a board's own
+is square, and the whole board lies 9 by 8 squares (inside its border) along that corner's two sides,
+however little of it shows. Which corners of an outline that an arm cut are the board's own is not
+known: every corner that is square in the plane is tried, and the printed layout decides (vision.analysis).
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.grids import COLUMNS, ROWS
+from vision.thresholds import thresholds
+
+_UNIT_GRID = np.float32([[0, 0], [COLUMNS, 0], [COLUMNS, ROWS], [0, ROWS]])
+
+
+def table_plane(grid: np.ndarray) -> np.ndarray:
+    """The homography from image px to the table's plane in squares, given one board's grid corners."""
+    return cv2.getPerspectiveTransform(np.float32(grid), _UNIT_GRID)
+
+
+def corner_grids(outline: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
+    """Grids (image px; A1's corner first, 9 columns along the first edge, either half turn) of a whole
+    board that has one of `outline`'s square corners as its own, for each border margin tried."""
+    t = thresholds()["corner_grids"]
+    p = _mapped(plane, outline)
+    back = np.linalg.inv(plane)
+    longest = float(COLUMNS) + 2 * max(float(m) for m in t["margins"]) + float(t["side_slack"])
+    grids = []
+    for i in range(4):
+        a = p[i]
+        one, other = p[(i + 1) % 4] - a, p[(i - 1) % 4] - a
+        lengths = np.linalg.norm(one), np.linalg.norm(other)
+        if min(lengths) < float(t["min_side"]) or max(lengths) > longest:
+            continue  # no side of a board: a sliver, or two boards and an arm taken as one
+        u, v = one / lengths[0], other / lengths[1]
+        skew = np.degrees(np.arccos(np.clip(float(u @ v), -1.0, 1.0))) - 90.0
+        if abs(skew) > float(t["max_skew_deg"]):
+            continue
+        # the square frame nearest the two sides, each turned by half the skew; f1 then f2 run clockwise on
+        # screen as A1 I1 I8 A8 do, whichever way round the outline runs
+        mid = (u + v) / np.linalg.norm(u + v)
+        across = np.array([mid[1], -mid[0]])
+        f1, f2 = (mid + across) / np.sqrt(2), (mid - across) / np.sqrt(2)
+        for margin in (float(m) for m in t["margins"]):
+            o = a + margin * (f1 + f2)
+            for along_first in (COLUMNS, ROWS):
+                down = COLUMNS + ROWS - along_first
+                g = np.array([o, o + along_first * f1, o + along_first * f1 + down * f2, o + down * f2])
+                if along_first == ROWS:
+                    g = np.roll(g, -1, 0)  # the 9 columns then run along f2
+                grids.append(_mapped(back, g))
+    return grids
+
+
+def _mapped(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    return cv2.perspectiveTransform(np.asarray(pts, np.float64)[None], h)[0]
