@@ -335,7 +335,9 @@ def _boards_from_visible_corners(image, outlines: list[np.ndarray], locs: list[B
             if any(float(np.abs(grid - g).max()) < same for g in tried):
                 continue
             tried.append(grid)
-            if any(_overlap(grid, c) for c in taken):
+            # a grid far out of the picture reads the frame's replicated edge as squares, and among so many
+            # grids one of those can agree with some side (dev 7150095: A1 by 49, half of it above the frame)
+            if _share_in_frame(grid, image.shape) < float(t["min_in_frame"]) or any(_overlap(grid, c) for c in taken):
                 continue
             _, m = _look(image, BoardLocation(grid, "corner", False, 0.0), profile, known_sides)
             if m.side is not None and m.margin >= float(t["first_look_lead"]):
@@ -353,6 +355,14 @@ def _boards_from_visible_corners(image, outlines: list[np.ndarray], locs: list[B
         locs, boards = [locs[i] for i in keep] + [loc], [boards[i] for i in keep] + [board]
         taken.append(board.corners)
     return locs, boards
+
+
+def _share_in_frame(grid: np.ndarray, shape) -> float:
+    """The share of a grid's area that lies inside the picture."""
+    h, w = shape[:2]
+    frame = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    inside, _ = cv2.intersectConvexConvex(np.float32(grid), frame)
+    return float(inside) / max(_grid_area(grid), 1.0)
 
 
 def _sure(board: BoardResult) -> bool:

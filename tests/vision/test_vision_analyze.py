@@ -5,7 +5,7 @@ import numpy as np
 from vision.analysis import analyze
 from vision.grids import COLUMNS
 
-from tests.vision.conftest import corner_error
+from tests.vision.conftest import corner_error, turned_error
 
 
 def test_analyze_reads_clean_scene(clean_scene):
@@ -256,3 +256,15 @@ def test_a_board_an_arm_hides_much_of_is_built_out_from_its_own_corner():
     read = np.array(list(board.pieces.replace("/", "")))
     assert (read[seen] == np.array(list(truth.pieces.replace("/", "")))[seen]).all()
     assert corner_error(board.corners, truth) < 0.25
+
+
+def test_a_grid_built_out_from_a_corner_must_lie_in_the_picture():
+    # dev seed 7150095: a grid built out from a corner near the frame's top edge, half of it above the frame,
+    # read the replicated edge as squares and named A1 by 49; only the three boards there are reported now
+    from vision.synthetic import render_scene
+
+    scene = render_scene(7150095)
+    boards = analyze(scene.image).boards
+    assert sorted(b.side for b in boards) == sorted(t.side for t in scene.boards)
+    for board in boards:
+        assert min(turned_error(board.corners, t) for t in scene.boards) < 0.25
