@@ -197,13 +197,13 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
     locs = locate(image) if locations is None else locations
     boards = [read_board(image, loc, profile, known_sides) for loc in locs]
     if locations is None:  # boards an earlier frame found are boards
+        # the outlines of boards not sure of themselves, whatever becomes of the boards: a corner of one may
+        # be a corner of a board an arm hides most of (tried last, below)
+        doubtful = [o for loc, b in zip(locs, boards) if loc.outline is not None and not _sure(b)
+                    for o in (loc.outline, *loc.other_outlines, *loc.raw_outlines)]
         # a board that names its side weakly may be a board and an arm taken as one, and its grid may lie
         # over the board's own: each such board alone (before boards that overlap are weighed) is read again,
         # even one whose reading looks like no board (a hand on a nearly empty board drags its outline off)
-        # their outlines, whatever becomes of their boards: a corner of one may be the corner of a board an
-        # arm hides most of (tried last, below)
-        doubtful = [o for loc, b in zip(locs, boards) if loc.outline is not None and not _sure(b)
-                    for o in (loc.outline, *loc.other_outlines, *loc.raw_outlines)]
         for i in _boards_not_phantoms(boards, weigh_overlaps=False, weigh_readings=False):
             tried = _with_segment_outlines(image, locs[i], boards[i])
             if tried is None:
@@ -326,15 +326,15 @@ def _boards_from_visible_corners(image, outlines: list[np.ndarray], locs: list[B
     least = float(t["least_lead"])
     # boards as sure as one built here must be stay; the others may be pieces of it
     taken = [b.corners for b in boards if b.method.startswith("markers") or b.side_lead >= least]
-    tried: list[np.ndarray] = []
+    tried = np.empty((0, 4, 2))
     leads = []
     for outline in outlines:
         near = min(firm, key=lambda b: float(np.linalg.norm(b.corners.mean(0) - outline.mean(0))))
         for grid in corner_grids(outline, table_plane(near.corners)):
             same = float(t["same"]) * float(np.linalg.norm(grid[1] - grid[0])) / COLUMNS
-            if any(float(np.abs(grid - g).max()) < same for g in tried):
+            if (np.abs(tried - grid).max((1, 2)) < same).any():
                 continue
-            tried.append(grid)
+            tried = np.concatenate([tried, grid[None]])
             # a grid far out of the picture reads the frame's replicated edge as squares, and among so many
             # grids one of those can agree with some side (dev 7150095: A1 by 49, half of it above the frame)
             if _share_in_frame(grid, image.shape) < float(t["min_in_frame"]) or any(_overlap(grid, c) for c in taken):
