@@ -144,9 +144,12 @@ def _marker_guided(image: np.ndarray, m: BoardLocation, near: list[BoardLocation
 def _marker_fit(image: np.ndarray, outlines: list[np.ndarray], m: BoardLocation):
     """(grid corners, outline) of the outline grid, turned each way, that puts the seen markers nearest
     where they are, if within the largest error allowed; else None."""
-    best, best_err = None, float(thresholds()["locate"]["marker_grid_max_error"])
+    t = thresholds()["locate"]
+    best, best_err = None, float(t["marker_grid_max_error"])
     for outline in outlines:
         for corners, _ in fit_grids(image, outline):
+            if not plausible(corners, cv2.contourArea(np.float32(corners)), t, strict=False):
+                continue  # a grid no board's shape can still put one small marker's corners near enough
             for k in range(4):
                 c = np.roll(corners, -k, 0)
                 err = _marker_error(c, m.marker_points)

@@ -256,3 +256,29 @@ def test_an_outline_cut_short_is_lengthened_to_a_boards_shape_at_either_end():
     assert lengthened_outlines(np.float64([[0, 0], [200, 0], [200, 180], [0, 180]])) == []
     # the same the other way round
     assert len(lengthened_outlines(cut[:, ::-1].copy())) == 2 * len(ratios)
+
+
+def test_a_grid_no_board_could_be_is_not_placed_by_one_markers_corners(monkeypatch):
+    # bench scene 5000465: one small marker of a board seen, and a shadow's outline beside it whose grid, a
+    # kite three times longer one way than the other, put that marker's four corners within 0.3 squares; it
+    # was taken for the board, 4 squares off. An outline grid must have a board's shape to be placed so.
+    from vision import location
+
+    layout = load_marker_layout()
+    obj = layout.marker_corners(0).astype(np.float32)
+    unit = np.float32([[0, 0], [COLUMNS, 0], [COLUMNS, ROWS], [0, ROWS]])
+
+    def seen_for(grid):
+        H = cv2.getPerspectiveTransform(unit, np.float32(grid))
+        return obj, cv2.perspectiveTransform(obj[None], H)[0]
+
+    kite = np.array([[1522.0, 424.0], [1750.0, 452.0], [1432.0, 749.0], [1393.0, 648.0]])
+    board = np.array([[1370.0, 596.0], [1465.0, 545.0], [1515.0, 691.0], [1426.0, 753.0]])
+    image = np.zeros((1080, 1920, 3), np.uint8)
+    for grid, placed in ((kite, False), (board, True)):
+        monkeypatch.setattr(location, "fit_grids", lambda image, outline, g=grid: [(g, 1.0), (np.roll(g, -1, 0), 0.5)])
+        m = location.BoardLocation(grid, "markers", True, 0.25, None, 0, marker_points=seen_for(grid))
+        fit = location._marker_fit(image, [grid], m)
+        assert (fit is not None) == placed
+        if placed:
+            assert np.abs(fit[0] - grid).max() < 1e-6
