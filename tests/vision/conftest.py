@@ -25,6 +25,13 @@ def corner_error(corners: np.ndarray, truth) -> float:
     return float(np.abs(corners - truth.corners).max() / sq)
 
 
+def squares_wrong(pieces: str, truth) -> int:
+    """How many of the true board's visible squares a piece notation reads wrong."""
+    seen = ~truth.occluded.ravel()
+    read = np.array(list(pieces.replace("/", "")))
+    return int((read[seen] != np.array(list(truth.pieces.replace("/", "")))[seen]).sum())
+
+
 def turned_error(corners: np.ndarray, truth) -> float:
     """corner_error from whichever corner the grid starts (its orientation aside)."""
     return min(corner_error(np.roll(corners, -k, 0), truth) for k in range(4))
