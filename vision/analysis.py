@@ -306,8 +306,7 @@ def _boards_inside_edge_networks(image, locs: list[BoardLocation], boards: list[
             loc, board = again
         if not _named_firmly(board) or any(_overlap(board.corners, b.corners) for b in boards if _sure(b)):
             continue
-        keep = [i for i, b in enumerate(boards) if not _overlap(board.corners, b.corners)]
-        locs, boards = [locs[i] for i in keep] + [loc], [boards[i] for i in keep] + [board]
+        locs, boards = _replacing(locs, boards, loc, board)
     return locs, boards
 
 
@@ -325,7 +324,7 @@ def _boards_from_visible_corners(image, outlines: list[np.ndarray], locs: list[B
     t = thresholds()["corner_grids"]
     least = float(t["least_lead"])
     # boards as sure as one built here must be stay; the others may be pieces of it
-    taken = [b.corners for b in boards if b.method.startswith("markers") or b.side_lead >= least]
+    taken = [b.corners for b in boards if _sure(b, least)]
     tried = np.empty((0, 4, 2))
     leads = []
     for outline in outlines:
@@ -348,11 +347,9 @@ def _boards_from_visible_corners(image, outlines: list[np.ndarray], locs: list[B
             continue  # a board found already from a better corner
         loc = BoardLocation(grid, "corner", False, 0.0)
         board = read_board(image, loc, profile, known_sides)
-        if board.side is None or board.side_lead < least or any(_overlap(board.corners, c) for c in taken):
+        if not _named_firmly(board, least) or any(_overlap(board.corners, c) for c in taken):
             continue
-        loc = loc.with_corners(board.corners)
-        keep = [i for i, b in enumerate(boards) if not _overlap(board.corners, b.corners)]
-        locs, boards = [locs[i] for i in keep] + [loc], [boards[i] for i in keep] + [board]
+        locs, boards = _replacing(locs, boards, loc.with_corners(board.corners), board)
         taken.append(board.corners)
     return locs, boards
 
@@ -365,9 +362,16 @@ def _share_in_frame(grid: np.ndarray, shape) -> float:
     return float(inside) / max(_grid_area(grid), 1.0)
 
 
-def _sure(board: BoardResult) -> bool:
-    """Whether a found board is sure of itself: it names its side firmly or its markers placed it."""
-    return _named_firmly(board) or board.method.startswith("markers")
+def _replacing(locs: list[BoardLocation], boards: list[BoardResult], loc: BoardLocation, board: BoardResult):
+    """The locations and boards with `board` added in place of those it overlaps (pieces of it)."""
+    keep = [i for i, b in enumerate(boards) if not _overlap(board.corners, b.corners)]
+    return [locs[i] for i in keep] + [loc], [boards[i] for i in keep] + [board]
+
+
+def _sure(board: BoardResult, lead: float | None = None) -> bool:
+    """Whether a found board is sure of itself: its markers placed it, or it names its side firmly (by
+    `lead`, when given)."""
+    return board.method.startswith("markers") or _named_firmly(board, lead)
 
 
 def _every_side_found(boards: list[BoardResult], known_sides) -> bool:
@@ -381,9 +385,11 @@ def _claims_texture(board: BoardResult) -> bool:
     return board.side is not None or board.method.startswith("markers")
 
 
-def _named_firmly(board: BoardResult) -> bool:
-    """Whether a board names its side by the firm lead: no false board and no wrong grid was seen to."""
-    return board.side is not None and board.side_lead >= float(thresholds()["phantoms"]["firm_lead"])
+def _named_firmly(board: BoardResult, lead: float | None = None) -> bool:
+    """Whether a board names its side by the firm lead (no false board and no wrong grid was seen to), or
+    by `lead` when given."""
+    least = float(thresholds()["phantoms"]["firm_lead"]) if lead is None else lead
+    return board.side is not None and board.side_lead >= least
 
 
 def _grid_area(corners: np.ndarray) -> float:
