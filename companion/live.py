@@ -48,6 +48,7 @@ class LiveTable:
         self._known = None
         self.last_ms = 0.0
         self.boards_seen = 0
+        self._beyond: dict[str, tuple[int, ...]] = {}  # each side's squares last seen beyond the picture
 
     def _known_sides(self):
         if self._known is None:
@@ -85,7 +86,32 @@ class LiveTable:
         self.last_ms = (time.perf_counter() - t) * 1000
         self.boards_seen = len(result.boards)
         seen = [BoardSeen(b.side, b.pieces) for b in result.boards]
-        return self.session.frame(seen)
+        return self.session.note(self._out_of_view(result.boards)) + self.session.frame(seen)
+
+    def _out_of_view(self, boards) -> list[Notice]:
+        """Said once when a player's board reaches beyond the picture (its squares there read hidden, so
+        moves onto them cannot be seen), again when that changes, and when the board is back in view."""
+        from engine.indian_summer.squares import ALL_SQUARES, names
+
+        out = []
+        for b in boards:
+            beyond = getattr(b.reading, "beyond", None)
+            if not b.side or (beyond is None and b.side not in self._beyond):
+                continue
+            now = () if beyond is None else tuple(int(i) for i in beyond.ravel().nonzero()[0])
+            if now == self._beyond.get(b.side, ()):
+                continue
+            player = next((p.name for p in self.session.state.players if p.side == b.side), b.side)
+            if now:
+                self._beyond[b.side] = now
+                where = names(ALL_SQUARES[i] for i in now) if len(now) <= 6 else f"{len(now)} squares"
+                out.append(Notice("alert", f"{player}: the board reaches beyond the camera's view ({where}); "
+                                  "move the camera or the board so all of it shows", player, f"view:{b.side}"))
+            else:
+                del self._beyond[b.side]
+                out.append(Notice("info", f"{player}: the whole board is in the camera's view again", player,
+                                  f"view:{b.side}"))
+        return out
 
     def camera_status(self) -> str:
         led = f"; LED {self.led.status.state}" if self.led is not None else ""

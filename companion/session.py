@@ -74,6 +74,10 @@ class TableSession:
     def undo(self) -> list[Notice]:
         return self._take(self.tracker.undo())
 
+    def note(self, notices: list[Notice]) -> list[Notice]:
+        """Notices from outside the game (the camera's), kept and cued as the tracker's are."""
+        return self._take(notices) if notices else []
+
     def dismiss_alerts(self) -> None:
         self.alerts.clear()
 
@@ -142,6 +146,8 @@ class TableSession:
                     self._cue(Cue("area_complete", seat=self._seat_of(n.player)))
             elif n.kind == "info":
                 self.history.append("  " + n.text)
+                if n.key:
+                    self.alerts.pop(n.key, None)  # what the alert of the same key said is over
                 if n.key == "end_triggered":
                     self._cue(Cue("end_triggered", seat=self._seat_of(n.player)))
             fresh.append(n)

@@ -14,7 +14,7 @@ from vision.kit import load_kit
 from vision.location import (BoardLocation, fit_grids, lengthened_outlines, locate, outlines_inside_edge_networks,
                              supported_outlines, unclaimed_texture)
 from vision.outline_segments import segment_outlines
-from vision.rectification import rectify
+from vision.rectification import rectify, share_beyond_picture
 from vision.sides import match_side
 from vision.thresholds import thresholds
 
@@ -119,7 +119,9 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
 def _look(image, loc: BoardLocation, profile, known_sides, allow_half_turn: bool = True,
           exclude: frozenset[str] = frozenset()):
     """(reading without the square net, side match) of one grid: the net runs only for the grid kept."""
-    rd = classify(rectify(image, loc), profile, net=False)
+    share = share_beyond_picture(image.shape, loc)
+    beyond = None if share is None else share > float(thresholds()["classify"]["beyond_picture_share"])
+    rd = classify(rectify(image, loc), profile, net=False, beyond=beyond)
     return rd, match_side(rd.pieces, rd.printed_probs, known_sides, allow_half_turn=allow_half_turn,
                           exclude=exclude)
 

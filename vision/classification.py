@@ -30,11 +30,13 @@ class BoardReading:
     printed_probs: np.ndarray  # 72 x 5 (".bnmf"), meaningful where the floor shows
     board: BoardFeatures | None = field(default=None, repr=False)  # what it was read from (None once turned)
     by_net: bool = False  # whether the square net's reading is weighed in
+    beyond: np.ndarray | None = field(default=None, repr=False)  # 8x9 bool: squares beyond the picture, read "?"
 
     def turned_half(self) -> "BoardReading":
         """The same reading seen from the opposite seat (A1 and I8 swap)."""
         return BoardReading(rotate180(self.pieces), rotate180(self.printed), self.confidence[::-1, ::-1].copy(),
-                            self.piece_probs[::-1].copy(), self.printed_probs[::-1].copy(), None, self.by_net)
+                            self.piece_probs[::-1].copy(), self.printed_probs[::-1].copy(), None, self.by_net,
+                            None if self.beyond is None else self.beyond[::-1, ::-1].copy())
 
     def with_net(self) -> "BoardReading":
         """The pieces read again with the square net's reading weighed in (classify(net=True))."""
@@ -43,31 +45,50 @@ class BoardReading:
         if self.board is None:
             raise ValueError("with_net needs the reading as classified, before it is turned")
         net = square_net_probabilities(net_input(self.board.balanced, self.board.floor))
-        return _reading(combined(self.piece_probs, net), self.printed_probs, self.board, True)
+        return _reading(combined(self.piece_probs, net), self.printed_probs, self.board, True, self.beyond)
 
 
-def classify(rectified: np.ndarray, profile=None, net: bool = True) -> BoardReading:
+def classify(rectified: np.ndarray, profile=None, net: bool = True, beyond: np.ndarray | None = None) -> BoardReading:
     """The board's reading. `net=False` leaves the square net out: the grid and side search reads many
-    candidate grids, and only the one it keeps needs the net (BoardReading.with_net)."""
+    candidate grids, and only the one it keeps needs the net (BoardReading.with_net).
+
+    `beyond`: (ROWS, COLUMNS) bool, the squares that lie beyond the picture's edge (where rectifying
+    repeats the edge's pixels, which look like pieces: at the true corners of boards half out of the
+    frame, 243 of 552 squares wholly beyond it read as a wrong piece). They read "?", and the squares
+    beside them see them as hidden."""
     if rectified is None or rectified.ndim != 3 or rectified.shape[1] % COLUMNS or rectified.shape[0] * COLUMNS != rectified.shape[1] * ROWS:
         raise ValueError("classify needs a rectified board of 9x8 equal squares (vision.rectification)")
     bf = board_features(rectified, profile)
-    reading = _reading(context_probabilities(bf.squares), load_mlp("printed_model").probabilities(bf.squares), bf, False)
+    if beyond is not None and not beyond.any():
+        beyond = None
+    reading = _reading(context_probabilities(bf.squares, beyond), load_mlp("printed_model").probabilities(bf.squares),
+                       bf, False, beyond)
     return reading.with_net() if net else reading
 
 
-def _reading(pp: np.ndarray, qp: np.ndarray, bf: BoardFeatures, by_net: bool) -> BoardReading:
+def _hidden_where(pp: np.ndarray, beyond: np.ndarray | None) -> np.ndarray:
+    """Piece probabilities with the squares beyond the picture certainly hidden."""
+    if beyond is None:
+        return pp
+    out = pp.copy()
+    out[beyond.ravel()] = np.eye(len(CLASSES))[CLASSES.index("?")]
+    return out
+
+
+def _reading(pp: np.ndarray, qp: np.ndarray, bf: BoardFeatures, by_net: bool,
+             beyond: np.ndarray | None = None) -> BoardReading:
+    pp = _hidden_where(pp, beyond)
     chars, conf = with_tile_mates(pp, *decide(pp))
     printed = np.array(list(load_mlp("printed_model").classes))[qp.argmax(1)]
     printed[~np.isin(chars, list(FLOOR_VISIBLE))] = "?"
     return BoardReading(format_grid(chars.reshape(ROWS, COLUMNS)), format_grid(printed.reshape(ROWS, COLUMNS)),
-                        conf.reshape(ROWS, COLUMNS), pp, qp, bf, by_net)
+                        conf.reshape(ROWS, COLUMNS), pp, qp, bf, by_net, beyond)
 
 
-def context_probabilities(feats: np.ndarray) -> np.ndarray:
+def context_probabilities(feats: np.ndarray, beyond: np.ndarray | None = None) -> np.ndarray:
     """(72, CLASSES) the perceptrons' piece probabilities: the context model over the features and the
-    first model's reading of each square and its neighbours."""
-    first = load_mlp("pieces_model").probabilities(feats)
+    first model's reading of each square and its neighbours (those beyond the picture hidden)."""
+    first = _hidden_where(load_mlp("pieces_model").probabilities(feats), beyond)
     return load_mlp("context_model").probabilities(np.concatenate([feats, neighbour_context(first)], 1))
 
 

@@ -21,3 +21,21 @@ def rectify(image: np.ndarray, location, px: int | None = None) -> np.ndarray:
     H = grid_homography(np.asarray(corners, np.float32), px)
     return cv2.warpPerspective(image, H, (COLUMNS * px, ROWS * px), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)
+
+
+def share_beyond_picture(shape: tuple[int, ...], location, samples: int = 8) -> np.ndarray | None:
+    """(ROWS, COLUMNS) share of each square that lies beyond the picture's edge, measured on
+    samples x samples points over the square; None when the whole board is inside (the usual case, and
+    then nothing is measured: the picture is convex, so a board whose four corners are in it is in it)."""
+    h, w = shape[:2]
+    corners = np.asarray(getattr(location, "corners", location), np.float64)
+    if np.all((corners[:, 0] >= 0) & (corners[:, 0] <= w - 1) & (corners[:, 1] >= 0) & (corners[:, 1] <= h - 1)):
+        return None
+    g = (np.arange(samples) + 0.5) / samples
+    rr, cc, yy, xx = np.meshgrid(np.arange(ROWS), np.arange(COLUMNS), g, g, indexing="ij")
+    board = np.column_stack([(cc + xx).ravel(), (rr + yy).ravel()]).astype(np.float32)
+    H = np.linalg.inv(grid_homography(corners, 1))  # board squares -> picture
+    pts = cv2.perspectiveTransform(board[None], H)[0]
+    # a pixel covers [x - 0.5, x + 0.5): the replicated border begins half a pixel beyond the last centre
+    inside = (pts[:, 0] >= -0.5) & (pts[:, 0] < w - 0.5) & (pts[:, 1] >= -0.5) & (pts[:, 1] < h - 0.5)
+    return 1.0 - inside.reshape(ROWS, COLUMNS, -1).mean(-1)

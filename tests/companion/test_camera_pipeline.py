@@ -22,3 +22,31 @@ def test_headless_demo_prints_moves_and_standings():
     assert run_camera_demo(seed=1, players=2, max_moves=2, out=lines.append) == 0
     text = "\n".join(lines)
     assert "Tini: leaf path:" in text and "standings so far:" in text
+
+
+def test_a_board_reaching_beyond_the_cameras_view_is_told_once_and_again_when_it_is_back():
+    from companion.camera_demo import STILL_FRAMES
+    from companion.live import FrameItem, LiveTable
+    from vision.synthetic.scene import BoardSpec, Conditions, render_scene
+
+    game = table_game(1, 2)
+    first = next(s for s in game.steps() if isinstance(s, Snapshot))
+    specs = [BoardSpec(pieces, side=side, tiles=tuple(tuple(tiles[r * 9:(r + 1) * 9]) for r in range(8)))
+             for side, pieces, tiles in first.boards]
+
+    def frame(fill: float):
+        # the two boards at their seats, framed wider than the picture: their far rows leave it
+        cond = Conditions(tilt_deg=12.0, fill=fill, table="felt", free_rotation=False)
+        return FrameItem(render_scene(1, specs, cond, (1280, 720)).image)
+
+    live = LiveTable(game.table_start, stable_frames=STILL_FRAMES)
+    wide, whole = frame(1.2), frame(0.9)
+    told = live.process(wide).notices
+    names = {p.side: p.name for p in game.table_start.players}
+    assert sorted(n.player for n in told if n.kind == "alert" and "beyond the camera's view" in n.text) == sorted(names.values())
+    assert any("(A8, B8, C8 and D8)" in n.text for n in told)
+    assert not live.process(wide).notices  # said once, not every frame
+    # the camera moved: the boards are searched for afresh within LiveTable.RELOCATE_EVERY frames
+    back = [n for _ in range(LiveTable.RELOCATE_EVERY) for n in live.process(whole).notices]
+    assert sorted(n.player for n in back if n.kind == "info" and "in the camera's view again" in n.text) == sorted(names.values())
+    assert not [a for a in live.session.view().alerts if "beyond" in a.text]
