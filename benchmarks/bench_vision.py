@@ -1,7 +1,9 @@
 """Vision benchmark: recognition accuracy on rendered scenes the classifier never saw, and cost per board.
 
-Scenes use seeds from BENCH_SEED_BASE (5,000,000) upwards; the tests use seeds below 100,000 and the
-classifier was fitted on seeds from 1,000,000 (vision.training). Writes bench-out/vision-*.png.
+Scenes use seeds from BENCH_SEED_BASE (5,000,000) upwards: 500 random scenes, then 120 in the held-out
+artwork style (5,100,000..) and 120 framed tightly, their boards reaching the picture's edges (5,200,000..).
+The tests use seeds below 100,000 and the classifier was fitted on seeds from 1,000,000 (vision.training).
+Writes bench-out/vision-*.png.
 """
 from __future__ import annotations
 
@@ -70,9 +72,9 @@ def _score_board(truth, pieces: str):
 
 def _scene(args) -> dict:
     """Everything `accuracy` counts, for one scene (run in a worker process)."""
-    seed, art_style = args
+    seed, art_style, tight = args
     cv2.setNumThreads(1)
-    scene = render_scene(seed, art_style=art_style)
+    scene = render_scene(seed, art_style=art_style, fill=_tight_fill(seed) if tight else None)
     result = analyze(scene.image)
     r = {"conf": np.zeros((len(CLASSES), len(PREDICTED)), int), "boards": 0, "found": 0, "right": 0,
          "right_truth_loc": 0, "eligible": 0, "eligible_found": 0, "oriented": 0, "side_right": 0,
@@ -129,11 +131,17 @@ def _scene(args) -> dict:
     return r
 
 
+def _tight_fill(seed: int) -> float:
+    """The framing of a tight-framing scene: the boards' bounding box 1.0 to 1.25 times the picture."""
+    return float(np.random.default_rng([seed, 1]).uniform(1.0, 1.25))
+
+
 def accuracy(n_scenes: int, log=print, seed_base: int = BENCH_SEED_BASE, art_style: int = 0, tag: str = "",
-             workers: int = 2) -> dict:
+             workers: int = 2, tight: bool = False) -> dict:
+    """`tight`: each scene framed so that its boards reach the picture's edges or beyond (_tight_fill)."""
     total: dict = {}
     t0 = time.time()
-    jobs = [(seed_base + i, art_style) for i in range(n_scenes)]
+    jobs = [(seed_base + i, art_style, tight) for i in range(n_scenes)]
     # scenes are independent: two worker processes halve the wall time on the two-core machine
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
         for i, r in enumerate(pool.imap(_scene, jobs)):
@@ -163,7 +171,7 @@ def accuracy(n_scenes: int, log=print, seed_base: int = BENCH_SEED_BASE, art_sty
     cv2.imwrite(str(OUT / f"vision{tag}-confusion-truth-location.png"), _confusion_image(conf_truth_loc, "classifier on true corners"))
     if total.get("worst") is not None:
         _, seed, k = total["worst"]
-        scene = render_scene(seed, art_style=art_style)
+        scene = render_scene(seed, art_style=art_style, fill=_tight_fill(seed) if tight else None)
         truth = scene.boards[k]
         found, _ = _match(truth, analyze(scene.image).boards)
         pic = draw_reading(rectify(scene.image, truth.corners), found.pieces, found.printed, found.confidence, truth.pieces)
@@ -172,6 +180,7 @@ def accuracy(n_scenes: int, log=print, seed_base: int = BENCH_SEED_BASE, art_sty
     boards_total, boards_found = total["boards"], total["found"]
     return {
         "scenes": n_scenes, "seeds": f"{seed_base}..{seed_base + n_scenes - 1}", "art_style": art_style,
+        "tight_framing": tight,
         "boards": boards_total, "squares_scored": int(squares),
         "squares_right": right / max(squares, 1),
         "boards_fully_right": total["right"] / max(boards_total, 1),
@@ -260,8 +269,11 @@ def run(quick: bool) -> dict:
     m = 10 if quick else 120
     print(f"vision: {m} scenes in the held-out artwork style", flush=True)
     held = accuracy(m, seed_base=BENCH_SEED_BASE + 100_000, art_style=1, tag="-heldout-art")
+    print(f"vision: {m} scenes framed tightly (boards reaching the picture's edges)", flush=True)
+    tight = accuracy(m, seed_base=BENCH_SEED_BASE + 200_000, tag="-tight-framing", tight=True)
     tim = timing(20 if quick else 100)
-    return {**acc, "held_out_artwork": {k: v for k, v in held.items() if not k.startswith("confusion")}, **tim}
+    return {**acc, "held_out_artwork": {k: v for k, v in held.items() if not k.startswith("confusion")},
+            "tight_framing": {k: v for k, v in tight.items() if not k.startswith("confusion")}, **tim}
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from vision.grids import COLUMNS, ROWS
 from vision.corner_grids import corner_grids, table_plane
 from vision.kit import load_kit
 from vision.location import (BoardLocation, fit_grids, lengthened_outlines, locate, outlines_inside_edge_networks,
-                             supported_outlines, unclaimed_texture)
+                             outlines_past_the_frame, supported_outlines, unclaimed_texture)
 from vision.outline_segments import segment_outlines
 from vision.rectification import rectify, share_beyond_picture
 from vision.sides import match_side
@@ -65,6 +65,7 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
     def look(loc: BoardLocation, allow_half_turn: bool = True):
         return _look(image, loc, profile, known_sides, allow_half_turn, exclude)
 
+    found_by = location.outline
     reading, match = look(location, allow_half_turn=not location.oriented)
     if location.alternative is not None:
         # a nearly square board leaves the grid's direction in doubt: the direction whose symbols speak
@@ -98,6 +99,20 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
                 best = (loc, rd, m)
         if best is not None and _better(best[2], match):
             location, reading, match = best
+    if not location.oriented:
+        # a board cut off by the picture's edge: its grid was fitted inside the part in view, squeezed or
+        # shifted; carried on past the edge, a grid that names its side firmly and better wins. From the
+        # outline it was found by, and the one a doubt chose instead
+        firm = float(thresholds()["phantoms"]["firm_lead"])
+        cut = [o for o in (found_by, location.outline) if o is not None]
+        if len(cut) == 2 and cut[1] is cut[0]:
+            cut.pop()
+        for outline in (p for o in cut for p in outlines_past_the_frame(o, image.shape)):
+            for corners, _ in fit_grids(image, outline):
+                loc = BoardLocation(corners, location.method, False, location.score, outline)
+                rd, m = look(loc)
+                if m.margin >= firm and _better(m, match):
+                    location, reading, match = loc, rd, m
     if not _grid_held(location):
         either_way = not location.oriented
         location, reading, match = _settle_grid(location, reading, match,

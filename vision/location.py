@@ -231,6 +231,42 @@ def _table_mask(lab: np.ndarray, t: dict, k: int) -> np.ndarray:
     return (dist < thr).reshape(h, w)
 
 
+def _with_boards_at_the_edge(not_table: np.ndarray, texture: np.ndarray, t: dict) -> np.ndarray:
+    """A table mask (255 where not table) with the boards that reach the frame's edge put back.
+
+    Such a board puts its floor's colour into the border ring the table's colours are learned from, so
+    its floor reads as table, cut off from the rest of the table by the board's margin and tiles. A piece
+    of "table" apart from the largest, touching the frame's edge, board-sized, nearly convex (its holes,
+    the tiles, filled) and textured as a board is (`texture`, the corner mask) is taken for one."""
+    h, w = not_table.shape
+    n, labels, stats, _ = cv2.connectedComponentsWithStats((not_table == 0).astype(np.uint8), connectivity=4)
+    if n <= 2:
+        return not_table
+    areas = stats[1:, cv2.CC_STAT_AREA]
+    largest = 1 + int(areas.argmax())
+    out = not_table
+    for i in range(1, n):
+        x, y, bw, bh, area = stats[i]
+        if i == largest or not t["min_area"] * h * w <= area <= t["max_area"] * h * w:
+            continue
+        if x > 0 and y > 0 and x + bw < w and y + bh < h:
+            continue
+        piece = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8) * 255
+        cs, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        filled = np.zeros_like(piece)
+        cv2.drawContours(filled, cs, -1, 255, -1)
+        inside = cv2.countNonZero(filled)
+        hull = cv2.contourArea(cv2.convexHull(np.concatenate(cs)))
+        if inside < float(t["edge_board_solidity"]) * hull:
+            continue
+        if cv2.countNonZero(cv2.bitwise_and(filled, texture[y:y + bh, x:x + bw])) < float(t["open_edge_min_texture"]) * inside:
+            continue
+        if out is not_table:
+            out = not_table.copy()
+        out[y:y + bh, x:x + bw][filled > 0] = 255
+    return out
+
+
 def _corner_mask(lab: np.ndarray, t: dict) -> np.ndarray:
     """Where the picture changes in two directions at once: a board's tile edges, printed grid and symbols
     cross each other, while wood grain, stripes and an arm's sides run one way, and a plain cloth does
@@ -490,8 +526,10 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
     # the table's colour varies slowly: model it at half the working scale, four times cheaper
     half = cv2.resize(lab, (lab.shape[1] // 2, lab.shape[0] // 2), interpolation=cv2.INTER_AREA)
     # a checked cloth has more tones than a plain one: masks from a few colour counts, each outline judged
-    tables = [cv2.resize((~_table_mask(half, t, int(k))).astype(np.uint8) * 255, (lab.shape[1], lab.shape[0]),
-                         interpolation=cv2.INTER_NEAREST) for k in t["table_clusters"]]
+    crossing = _corner_mask(lab, t)
+    tables = [_with_boards_at_the_edge(cv2.resize((~_table_mask(half, t, int(k))).astype(np.uint8) * 255,
+                                                  (lab.shape[1], lab.shape[0]), interpolation=cv2.INTER_NEAREST),
+                                       crossing, t) for k in t["table_clusters"]]
     quads = []
     wide = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(t["table_open_wide"]),) * 2)
     for table in tables:
@@ -502,7 +540,6 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
         opened = cv2.morphologyEx(table, cv2.MORPH_OPEN, wide)
         quads += _candidates(opened, t) + _run_quads(opened, t)
     crisp = _crisp_edges(small, t)
-    crossing = _corner_mask(lab, t)
     open_quads = []
     for dilation in t["edge_dilations"]:
         band = cv2.dilate(crisp, np.ones((int(dilation),) * 2, np.uint8))
@@ -668,6 +705,37 @@ def lengthened_outlines(outline: np.ndarray) -> list[np.ndarray]:
                 d = q[corner] - q[along]
                 moved[corner] = q[corner] + d / np.linalg.norm(d) * (ratio * long - short)
             out.append(moved)
+    return out
+
+
+def outlines_past_the_frame(outline: np.ndarray, shape: tuple[int, ...]) -> list[np.ndarray]:
+    """A board cut off by the picture's edge leaves an outline with one side on that edge: the outline
+    carried on past it, along the two sides that meet it, until those are a few times (thresholds:
+    frame_cut_ratios) as long as the cut side, the shapes a whole board's outline can have. Each is
+    unrefined; its grid's squares beyond the picture read hidden (vision.classification)."""
+    t = thresholds()["locate"]
+    h, w = shape[:2]
+    q = np.asarray(outline, np.float64)
+    # the picture's edge leaves no crisp line, so the outline's side ends on the last line in view: a
+    # row of squares or a tile's edge near it
+    near = float(t["frame_cut_reach"]) * _square_px(q)
+    out = []
+    for side in range(4):
+        a, b = q[side], q[(side + 1) % 4]
+        on_edge = any(abs(a[axis] - edge) <= near and abs(b[axis] - edge) <= near
+                      for axis, edge in ((0, 0.0), (0, w - 1.0), (1, 0.0), (1, h - 1.0)))
+        if not on_edge:
+            continue
+        cut = np.linalg.norm(b - a)
+        for ratio in t["frame_cut_ratios"]:
+            moved = q.copy()
+            for corner, along in ((side, (side - 1) % 4), ((side + 1) % 4, (side + 2) % 4)):
+                d = q[corner] - q[along]
+                length = np.linalg.norm(d)
+                if float(ratio) * cut > length:
+                    moved[corner] = q[along] + d / length * float(ratio) * cut
+            if np.abs(moved - q).max() > 1.0:
+                out.append(moved)
     return out
 
 

@@ -262,9 +262,10 @@ def _hands(rng, n, size, targets, sq_px):
 
 def render_scene(seed: int, boards: list[BoardSpec] | None = None, conditions: Conditions | None = None,
                  size: tuple[int, int] = (1920, 1080), artwork: list[Artwork] | None = None,
-                 art_style: int | None = None) -> Scene:
+                 art_style: int | None = None, fill: float | None = None) -> Scene:
     """Render one camera frame of a table. `boards`/`conditions` default to random ones from `seed`;
-    `art_style` overrides the conditions' artwork style (1: the held-out artwork)."""
+    `art_style` overrides the conditions' artwork style (1: the held-out artwork), `fill` their framing
+    (above 1 the boards reach beyond the picture, as with a camera too close to the table)."""
     rng = np.random.default_rng(seed)
     kit = load_kit()
     boards = random_boards(rng) if boards is None else list(boards)
@@ -273,6 +274,8 @@ def render_scene(seed: int, boards: list[BoardSpec] | None = None, conditions: C
     cond = Conditions.random(rng) if conditions is None else conditions
     if art_style is not None:
         cond = replace(cond, art_style=art_style)
+    if fill is not None:
+        cond = replace(cond, fill=float(fill))
     arts = [random_artwork(rng, cond.art_style) for _ in boards] if artwork is None else list(artwork)
     w, h = size
     markers = load_marker_layout()
