@@ -684,6 +684,17 @@ def supported_outlines(image: np.ndarray, quads) -> list[np.ndarray]:
     return [o for o, support in sorted(refined, key=lambda r: -r[1]) if support >= least]
 
 
+def _side_moved_out(q: np.ndarray, side: int, extra) -> np.ndarray:
+    """Outline `q` with its side `side` (from corner `side` to the next) moved outward along the two sides
+    that meet it, each lengthened by extra(its length) px."""
+    moved = q.copy()
+    for corner, along in ((side, (side - 1) % 4), ((side + 1) % 4, (side + 2) % 4)):
+        d = q[corner] - q[along]
+        length = np.linalg.norm(d)
+        moved[corner] = q[corner] + d / length * extra(length)
+    return moved
+
+
 def lengthened_outlines(outline: np.ndarray) -> list[np.ndarray]:
     """An outline far longer one way than a board is, lengthened the other way at either end, to a few
     shapes a board's outline can have in the picture: a shadow or a change of the table's colour across a
@@ -698,19 +709,14 @@ def lengthened_outlines(outline: np.ndarray) -> list[np.ndarray]:
         if long < float(t["lengthen_min_aspect"]) * short:
             continue
         for side, ratio in ((k, float(r)) for k in long_pair for r in t["lengthen_ratios"]):
-            # the side moves outward along the two sides that meet it, until they are `ratio` times as long
-            # as the long sides
-            moved = q.copy()
-            for corner, along in ((side, (side - 1) % 4), ((side + 1) % 4, (side + 2) % 4)):
-                d = q[corner] - q[along]
-                moved[corner] = q[corner] + d / np.linalg.norm(d) * (ratio * long - short)
-            out.append(moved)
+            # until the sides meeting it are about `ratio` times as long as the long sides
+            out.append(_side_moved_out(q, side, lambda _, r=ratio: r * long - short))
     return out
 
 
 def outlines_past_the_frame(outline: np.ndarray, shape: tuple[int, ...]) -> list[np.ndarray]:
-    """A board cut off by the picture's edge leaves an outline with one side on that edge: the outline
-    carried on past it, along the two sides that meet it, until those are a few times (thresholds:
+    """A board cut off by the picture's edge leaves an outline with one side near that edge: the outline
+    carried on past it, along the two sides that meet it, until those are 0.9-1.2 times (thresholds:
     frame_cut_ratios) as long as the cut side, the shapes a whole board's outline can have. Each is
     unrefined; its grid's squares beyond the picture read hidden (vision.classification)."""
     t = thresholds()["locate"]
@@ -728,12 +734,7 @@ def outlines_past_the_frame(outline: np.ndarray, shape: tuple[int, ...]) -> list
             continue
         cut = np.linalg.norm(b - a)
         for ratio in t["frame_cut_ratios"]:
-            moved = q.copy()
-            for corner, along in ((side, (side - 1) % 4), ((side + 1) % 4, (side + 2) % 4)):
-                d = q[corner] - q[along]
-                length = np.linalg.norm(d)
-                if float(ratio) * cut > length:
-                    moved[corner] = q[along] + d / length * float(ratio) * cut
+            moved = _side_moved_out(q, side, lambda length, r=float(ratio): max(r * cut - length, 0.0))
             if np.abs(moved - q).max() > 1.0:
                 out.append(moved)
     return out
