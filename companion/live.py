@@ -95,7 +95,7 @@ class LiveTable:
 
         out = []
         for b in boards:
-            beyond = getattr(b.reading, "beyond", None)
+            beyond = b.reading.beyond
             if not b.side or (beyond is None and b.side not in self._beyond):
                 continue
             now = () if beyond is None else tuple(int(i) for i in beyond.ravel().nonzero()[0])
