@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 
 from vision.classification import BoardReading, classify
-from vision.grids import COLUMNS, ROWS
+from vision.grids import COLUMNS, ROWS, square_name
 from vision.corner_grids import corner_grids, table_plane
 from vision.kit import load_kit
 from vision.location import (BoardLocation, fit_grids, lengthened_outlines, locate, outlines_inside_edge_networks,
@@ -38,7 +38,14 @@ class BoardResult:
             "confidence": [[round(float(v), 3) for v in row] for row in self.confidence],
             "method": self.method, "oriented_by": self.oriented_by, "printed_seen": self.reading.printed,
             "side_lead": round(float(min(self.side_lead, 1e6)), 1),
+            "beyond_picture": self.beyond_picture,
         }
+
+    @property
+    def beyond_picture(self) -> list[str]:
+        """The squares (reading order) more than half beyond the picture's edge, which read "?"."""
+        beyond = self.reading.beyond
+        return [] if beyond is None else [square_name(r, c) for r, c in zip(*np.nonzero(beyond))]
 
 
 @dataclass(frozen=True, eq=False)

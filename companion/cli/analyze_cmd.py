@@ -57,6 +57,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"board {i + 1}: side {b.side or 'unknown'}, found by {b.method}, oriented by {b.oriented_by}, "
               f"{unsure} square(s) unsure, lowest confidence {b.confidence.min():.2f}")
         print("  A1 corner at ({:.0f}, {:.0f})".format(*b.corners[0]))
+        if b.beyond_picture:
+            shown = ", ".join(b.beyond_picture[:8]) + (", ..." if len(b.beyond_picture) > 8 else "")
+            print(f"  {len(b.beyond_picture)} square(s) beyond the picture ({shown}) read '?': "
+                  "move the camera or the board so all of it shows")
         print("      pieces      printed")
         for n, (pr, pt) in enumerate(zip(b.pieces.split("/"), b.printed.split("/"))):
             print(f"  {n + 1}  {pr}   {pt}")

@@ -82,3 +82,28 @@ def test_a_missing_or_broken_square_net_exits_1_with_one_line(tmp_path, capsys, 
         vision.square_net._network.cache_clear()  # the real network again for the tests after
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "square_net.onnx" in err and "vision.net_training" in err
+
+
+def test_squares_beyond_the_picture_are_listed(tmp_path, capsys):
+    from tests.vision.conftest import specs
+    from vision.grids import square_name
+    from vision.rectification import share_beyond_picture
+    from vision.synthetic import Conditions, render_scene
+    from vision.thresholds import thresholds
+
+    # four boards framed a fifth wider than the picture: the outer ones reach beyond its edges
+    scene = render_scene(4401, boards=specs(4401, ["A1", "B2", "C1", "D2"]),
+                         conditions=Conditions(tilt_deg=8.0, fill=1.2, table="felt", free_rotation=True))
+    p = tmp_path / "close.png"
+    cv2.imwrite(str(p), scene.image)
+    assert main(["analyze", str(p), "--json"]) == 0
+    boards = json.loads(capsys.readouterr().out)["boards"]
+    limit = float(thresholds()["classify"]["beyond_picture_share"])
+    for b in boards:
+        share = share_beyond_picture(scene.image.shape, np.float32(b["corners"]))
+        want = [] if share is None else [square_name(r, c) for r, c in zip(*np.nonzero(share > limit))]
+        assert b["beyond_picture"] == want
+        assert all(b["pieces"].split("/")[int(sq[1]) - 1]["ABCDEFGHI".index(sq[0])] == "?" for sq in want)
+    assert sum(len(b["beyond_picture"]) for b in boards) >= 5
+    assert main(["analyze", str(p)]) == 0
+    assert "beyond the picture" in capsys.readouterr().out
