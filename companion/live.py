@@ -48,7 +48,7 @@ class LiveTable:
         self._known = None
         self.last_ms = 0.0
         self.boards_seen = 0
-        self._beyond: dict[str, tuple[int, ...]] = {}  # each side's squares last seen beyond the picture
+        self._beyond: dict[str, tuple[str, ...]] = {}  # each side's squares last seen beyond the picture
 
     def _known_sides(self):
         if self._known is None:
@@ -91,20 +91,17 @@ class LiveTable:
     def _out_of_view(self, boards) -> list[Notice]:
         """Said once when a player's board reaches beyond the picture (its squares there read hidden, so
         moves onto them cannot be seen), again when that changes, and when the board is back in view."""
-        from engine.indian_summer.squares import ALL_SQUARES, names
+        from engine.indian_summer.squares import Square, names
 
         out = []
         for b in boards:
-            beyond = b.reading.beyond
-            if not b.side or (beyond is None and b.side not in self._beyond):
-                continue
-            now = () if beyond is None else tuple(int(i) for i in beyond.ravel().nonzero()[0])
-            if now == self._beyond.get(b.side, ()):
+            now = tuple(b.beyond_picture)
+            if not b.side or now == self._beyond.get(b.side, ()):
                 continue
             player = next((p.name for p in self.session.state.players if p.side == b.side), b.side)
             if now:
                 self._beyond[b.side] = now
-                where = names(ALL_SQUARES[i] for i in now) if len(now) <= 6 else f"{len(now)} squares"
+                where = names(Square.parse(s) for s in now) if len(now) <= 6 else f"{len(now)} squares"
                 out.append(Notice("alert", f"{player}: the board reaches beyond the camera's view ({where}); "
                                   "move the camera or the board so all of it shows", player, f"view:{b.side}"))
             else:

@@ -111,10 +111,8 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         # shifted; carried on past the edge, a grid that names its side firmly and better wins. From the
         # outline it was found by, and the one a doubt chose instead
         firm = float(thresholds()["phantoms"]["firm_lead"])
-        cut = [o for o in (found_by, location.outline) if o is not None]
-        if len(cut) == 2 and cut[1] is cut[0]:
-            cut.pop()
-        for outline in (p for o in cut for p in outlines_past_the_frame(o, image.shape)):
+        own = [found_by] + ([location.outline] if location.outline is not found_by else [])
+        for outline in (p for o in own if o is not None for p in outlines_past_the_frame(o, image.shape)):
             for corners, _ in fit_grids(image, outline):
                 loc = BoardLocation(corners, location.method, False, location.score, outline)
                 rd, m = look(loc)

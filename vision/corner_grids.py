@@ -12,14 +12,14 @@ import cv2
 import numpy as np
 
 from vision.grids import COLUMNS, ROWS
+from vision.rectification import grid_homography
 from vision.thresholds import thresholds
-
-_UNIT_GRID = np.float32([[0, 0], [COLUMNS, 0], [COLUMNS, ROWS], [0, ROWS]])
 
 
 def table_plane(grid: np.ndarray) -> np.ndarray:
-    """The homography from image px to the table's plane in squares, given one board's grid corners."""
-    return cv2.getPerspectiveTransform(np.float32(grid), _UNIT_GRID)
+    """The homography from image px to the table's plane in squares, given one board's grid corners (the
+    rectifying map at one pixel a square)."""
+    return grid_homography(np.float32(grid), 1)
 
 
 def corner_grids(outline: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
