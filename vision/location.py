@@ -197,11 +197,21 @@ def locate_by_markers(image: np.ndarray) -> list[BoardLocation]:
 
 # ---------------------------------------------------------------- outline
 
-def _table_mask(lab: np.ndarray, t: dict, k: int) -> np.ndarray:
-    """True where the pixel looks like the table (k colours of the border ring, with a smooth light fit)."""
-    h, w = lab.shape[:2]
-    weight = np.float32([float(t["table_lightness_weight"]), 1.0, 1.0])
-    f = lab.astype(np.float32) * weight
+def _chromaticity(bgr: np.ndarray, t: dict) -> np.ndarray:
+    """The picture's chromaticity as a three-channel image whose first channel is constant: each pixel's
+    green and red shares of its brightness, scaled to Lab's units. A shadow darkens the table but leaves
+    these as they are."""
+    f = bgr.astype(np.float32) + 1.0
+    share = f[..., 1:] / f.sum(2, keepdims=True) * float(t["chroma_scale"])
+    return np.concatenate([np.zeros_like(share[..., :1]), share], 2)
+
+
+def _table_mask(colours: np.ndarray, t: dict, k: int, lightness_weight: float) -> np.ndarray:
+    """True where the pixel looks like the table (k colours of the border ring, with a smooth light fit).
+    `colours`: Lab, or _chromaticity's image; its first channel counts `lightness_weight` times."""
+    h, w = colours.shape[:2]
+    weight = np.float32([lightness_weight, 1.0, 1.0])
+    f = colours.astype(np.float32) * weight
     ring = np.concatenate([f[:3].reshape(-1, 3), f[-3:].reshape(-1, 3), f[:, :3].reshape(-1, 3), f[:, -3:].reshape(-1, 3)])
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
     # k-means++ draws its first centres from OpenCV's RNG, which is per thread and carries over
@@ -525,11 +535,17 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
     # the table's colour varies slowly: model it at half the working scale, four times cheaper
     half = cv2.resize(lab, (lab.shape[1] // 2, lab.shape[0] // 2), interpolation=cv2.INTER_AREA)
-    # a checked cloth has more tones than a plain one: masks from a few colour counts, each outline judged
+    # a checked cloth has more tones than a plain one: masks from a few colour counts, each outline judged;
+    # and one from chromaticity, which a shadow leaves unchanged (a shadow the colour masks take for
+    # something on the table can join every board it touches into one blob)
     crossing = _corner_mask(lab, t)
-    tables = [_with_boards_at_the_edge(cv2.resize((~_table_mask(half, t, int(k))).astype(np.uint8) * 255,
+    chroma = _chromaticity(cv2.resize(small, (half.shape[1], half.shape[0]), interpolation=cv2.INTER_AREA), t)
+    tables = [_with_boards_at_the_edge(cv2.resize((~_table_mask(colours, t, int(k), weight)).astype(np.uint8) * 255,
                                                   (lab.shape[1], lab.shape[0]), interpolation=cv2.INTER_NEAREST),
-                                       crossing, t) for k in t["table_clusters"]]
+                                       crossing, t)
+              for colours, ks, weight in ((half, t["table_clusters"], float(t["table_lightness_weight"])),
+                                          (chroma, t["chroma_clusters"], 0.0))
+              for k in ks]
     quads = []
     wide = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(t["table_open_wide"]),) * 2)
     for table in tables:
