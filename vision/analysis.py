@@ -11,7 +11,7 @@ from vision.classification import BoardReading, classify
 from vision.grids import COLUMNS, ROWS, square_name
 from vision.corner_grids import corner_grids, table_plane
 from vision.kit import load_kit
-from vision.location import (FIRM_ONLY_METHODS, BoardLocation, fit_grids, lengthened_outlines, locate, outlines_inside_edge_networks,
+from vision.location import (BoardLocation, fit_grids, lengthened_outlines, locate, outlines_inside_edge_networks,
                              outlines_past_the_frame, supported_outlines, unclaimed_texture)
 from vision.outline_segments import segment_outlines
 from vision.rectification import rectify, share_beyond_picture
@@ -445,7 +445,7 @@ def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True,
     for i in order:
         b = boards[i]
         if not b.method.startswith("markers"):
-            if phantom[i] or (weigh_readings and b.method in FIRM_ONLY_METHODS and i not in firm):
+            if phantom[i] or (weigh_readings and b.method == "open outline" and i not in firm):
                 continue
             sizes = [areas[j] for j in firm if j != i]
             if sizes and areas[i] < float(t["min_area_share"]) * float(np.median(sizes)):

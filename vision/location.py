@@ -21,16 +21,11 @@ from vision.outline_lines import line_intersection, quads_from_runs, quads_from_
 from vision.thresholds import thresholds
 
 
-# outlines that make a board only when its side is named firmly (vision.analysis)
-FIRM_ONLY_METHODS = ("open outline", "chroma outline")
-
-
 @dataclass(frozen=True, eq=False)
 class BoardLocation:
     corners: np.ndarray  # 4x2 image px: A1 top-left, I1 top-right, I8 bottom-right, A8 bottom-left
-    method: str  # "markers", "markers+outline", "outline", "open outline" (from edges that close no region),
-    # "chroma outline" (from the chromaticity mask alone) or "corner" (built out from one corner of an outline
-    # an arm cut: vision.corner_grids)
+    method: str  # "markers", "markers+outline", "outline", "open outline" (from edges that close no region) or
+    # "corner" (built out from one corner of an outline an arm cut: vision.corner_grids)
     oriented: bool  # True when A1's corner is known for certain (markers)
     score: float
     outline: np.ndarray | None = None  # the board's outer edge (outline method)
@@ -545,25 +540,21 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
     # something on the table can join every board it touches into one blob)
     crossing = _corner_mask(lab, t)
     chroma = _chromaticity(cv2.resize(small, (half.shape[1], half.shape[0]), interpolation=cv2.INTER_AREA), t)
-
-    def mask_of(colours, k, weight):
-        return _with_boards_at_the_edge(cv2.resize((~_table_mask(colours, t, int(k), weight)).astype(np.uint8) * 255,
-                                                   (lab.shape[1], lab.shape[0]), interpolation=cv2.INTER_NEAREST),
-                                        crossing, t)
-
-    tables = [mask_of(half, k, float(t["table_lightness_weight"])) for k in t["table_clusters"]]
+    tables = [_with_boards_at_the_edge(cv2.resize((~_table_mask(colours, t, int(k), weight)).astype(np.uint8) * 255,
+                                                  (lab.shape[1], lab.shape[0]), interpolation=cv2.INTER_NEAREST),
+                                       crossing, t)
+              for colours, ks, weight in ((half, t["table_clusters"], float(t["table_lightness_weight"])),
+                                          (chroma, t["chroma_clusters"], 0.0))
+              for k in ks]
+    quads = []
     wide = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(t["table_open_wide"]),) * 2)
-
-    def table_quads(table):
+    for table in tables:
         # a board whose tiles share the table's colours leaves a ragged blob: also try it closed harder
-        out = _candidates(table, t) + _candidates(table, t, close=int(t["table_close"])) + _run_quads(table, t)
+        quads += _candidates(table, t) + _candidates(table, t, close=int(t["table_close"])) + _run_quads(table, t)
         # wood grain or a pattern in shadow leaves thin table stripes read as not-table, joining boards to
         # each other: opened wider, the stripes go and the boards stay
         opened = cv2.morphologyEx(table, cv2.MORPH_OPEN, wide)
-        return out + _candidates(opened, t) + _run_quads(opened, t)
-
-    quads = [q for table in tables for q in table_quads(table)]
-    shadowless = [q for k in t["chroma_clusters"] for q in table_quads(mask_of(chroma, k, 0.0))]
+        quads += _candidates(opened, t) + _run_quads(opened, t)
     crisp = _crisp_edges(small, t)
     open_quads = []
     for dilation in t["edge_dilations"]:
@@ -573,16 +564,12 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
         open_quads += _open_edge_quads(band, crossing, t)
     quads += _candidates(crossing, t) + _candidates(crossing, t, close=int(t["table_close"])) + _run_quads(crossing, t)
     # outlines only open edges give (no mask closed a region there) are a board's only if its side is
-    # named firmly (vision.analysis): a glare spot between shadows' edges gives one too; and so are those
-    # only the chromaticity mask gives (a patch of patterned cloth whose checks blur together gives one)
+    # named firmly (vision.analysis): a glare spot between shadows' edges gives one too
     closed = len(quads)
-    kinds = ["outline"] * closed
-    for kind, extra in (("chroma outline", shadowless), ("open outline", open_quads)):
-        for q in extra:
-            same = float(t["open_edge_same"]) * _square_px(q)
-            if all(np.abs(q - p).max() >= same for p in quads[:closed]):
-                quads.append(q)
-                kinds.append(kind)
+    for q in open_quads:
+        same = float(t["open_edge_same"]) * _square_px(q)
+        if all(np.abs(q - p).max() >= same for p in quads[:closed]):
+            quads.append(q)
     scored = []
     distinct: list[np.ndarray] = []  # several masks often give the same outline: refine it once
     for k, quad in enumerate(quads):
@@ -595,10 +582,10 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
         grids = fit_grids(image, outline)
         # a board's true outline has both a crisp edge all round and a grid that fits inside it; outlines
         # cut across a board, or taking in some table, fall short on one or the other
-        scored.append((support * support * grids[0][1], outline, grids, kinds[k]))
+        scored.append((support * support * grids[0][1], outline, grids, k >= closed))
     scored.sort(key=lambda s: -s[0])
-    # (rank, outline, other outlines, raw ones, grids, the method that gave the outline)
-    kept: list[tuple[float, np.ndarray, list, list, tuple, str]] = []
+    # (rank, outline, other outlines, raw ones, grids, whether the outline is one only open edges gave)
+    kept: list[tuple[float, np.ndarray, list, list, tuple, bool]] = []
 
     def home_of(outline):
         c = outline.mean(0)
@@ -612,10 +599,10 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
             min(np.abs(np.roll(outline, -r, 0) - o).max() for r in range(4)) > same
             for o in [home[1]] + home[2] + home[3])
 
-    for rank, outline, grids, method in scored:
+    for rank, outline, grids, open_only in scored:
         home = home_of(outline)
         if home is None:
-            kept.append((rank, outline, [], [], grids, method))
+            kept.append((rank, outline, [], [], grids, open_only))
         elif new_to(home, outline):  # the same board from another mask
             home[2].append(outline)
     table = tables[0]
@@ -634,8 +621,8 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
                 home[3].append(quad / scale)
                 extra[id(home)] = extra.get(id(home), 0) + 1
     out: list[BoardLocation] = []
-    for rank, outline, others, raw, ((corners, _), (other, _)), method in kept:
-        out.append(BoardLocation(corners, method, False, float(rank), outline,
+    for rank, outline, others, raw, ((corners, _), (other, _)), open_only in kept:
+        out.append(BoardLocation(corners, "open outline" if open_only else "outline", False, float(rank), outline,
                                  None, other, tuple(others), tuple(raw)))
     return out
 
