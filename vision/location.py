@@ -198,27 +198,24 @@ def locate_by_markers(image: np.ndarray) -> list[BoardLocation]:
 # ---------------------------------------------------------------- outline
 
 def _chromaticity(bgr: np.ndarray, t: dict) -> np.ndarray:
-    """The picture's chromaticity as a three-channel image whose first channel is constant: each pixel's
-    green and red shares of its brightness, scaled to Lab's units. A shadow darkens the table but leaves
-    these as they are."""
+    """The picture's chromaticity: each pixel's green and red shares of its brightness, scaled to Lab's
+    units (two channels). A shadow darkens the table but leaves these as they are."""
     f = bgr.astype(np.float32) + 1.0
-    share = f[..., 1:] / f.sum(2, keepdims=True) * float(t["chroma_scale"])
-    return np.concatenate([np.zeros_like(share[..., :1]), share], 2)
+    return f[..., 1:] / f.sum(2, keepdims=True) * float(t["chroma_scale"])
 
 
-def _table_mask(colours: np.ndarray, t: dict, k: int, lightness_weight: float) -> np.ndarray:
+def _table_mask(colours: np.ndarray, t: dict, k: int, weight) -> np.ndarray:
     """True where the pixel looks like the table (k colours of the border ring, with a smooth light fit).
-    `colours`: Lab, or _chromaticity's image; its first channel counts `lightness_weight` times."""
-    h, w = colours.shape[:2]
-    weight = np.float32([lightness_weight, 1.0, 1.0])
-    f = colours.astype(np.float32) * weight
-    ring = np.concatenate([f[:3].reshape(-1, 3), f[-3:].reshape(-1, 3), f[:, :3].reshape(-1, 3), f[:, -3:].reshape(-1, 3)])
+    `colours`: Lab or _chromaticity's image, each channel counted `weight` (one per channel) times."""
+    h, w, c = colours.shape
+    f = colours.astype(np.float32) * np.float32(weight)
+    ring = np.concatenate([f[:3].reshape(-1, c), f[-3:].reshape(-1, c), f[:, :3].reshape(-1, c), f[:, -3:].reshape(-1, c)])
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
     # k-means++ draws its first centres from OpenCV's RNG, which is per thread and carries over
     # between calls: seed it so that the same frame is always read the same way
     cv2.setRNGSeed(12345)
     _, _, centres = cv2.kmeans(ring, k, None, crit, 2, cv2.KMEANS_PP_CENTERS)
-    flat = f.reshape(-1, 3)
+    flat = f.reshape(-1, c)
     d = np.stack([((flat - c) ** 2).sum(1) for c in centres])
     nearest = d.argmin(0)
     dist = np.sqrt(d.min(0))
@@ -543,8 +540,8 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
     tables = [_with_boards_at_the_edge(cv2.resize((~_table_mask(colours, t, int(k), weight)).astype(np.uint8) * 255,
                                                   (lab.shape[1], lab.shape[0]), interpolation=cv2.INTER_NEAREST),
                                        crossing, t)
-              for colours, ks, weight in ((half, t["table_clusters"], float(t["table_lightness_weight"])),
-                                          (chroma, t["chroma_clusters"], 0.0))
+              for colours, ks, weight in ((half, t["table_clusters"], [float(t["table_lightness_weight"]), 1.0, 1.0]),
+                                          (chroma, t["chroma_clusters"], [1.0, 1.0]))
               for k in ks]
     quads = []
     wide = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(t["table_open_wide"]),) * 2)
