@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from vision.features import BoardFeatures, board_features, neighbour_context
+from vision.features import BoardFeatures, board_features, context_input
 from vision.grids import COLUMNS, FLOOR_VISIBLE, ROWS, format_grid, rotate180
 from vision.mlp import load_mlp
 from vision.square_net import CLASSES, net_input, square_net_probabilities
@@ -89,7 +89,7 @@ def context_probabilities(feats: np.ndarray, beyond: np.ndarray | None = None) -
     """(72, CLASSES) the perceptrons' piece probabilities: the context model over the features and the
     first model's reading of each square and its neighbours (those beyond the picture hidden)."""
     first = _hidden_where(load_mlp("pieces_model").probabilities(feats), beyond)
-    return load_mlp("context_model").probabilities(np.concatenate([feats, neighbour_context(first)], 1))
+    return load_mlp("context_model").probabilities(context_input(feats, first))
 
 
 def decide(pp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

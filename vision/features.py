@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.grids import COLUMNS, ROWS
+from vision.grids import COLUMNS, PIECE_CHARS, ROWS
 from vision.mlp import load_mlp
 from vision.thresholds import thresholds
 
@@ -186,6 +186,34 @@ def neighbour_context(piece_probs: np.ndarray) -> np.ndarray:
     edge = np.isnan(nbrs[..., 0]).sum(0)
     return np.concatenate([piece_probs, np.nanmean(nbrs, 0).reshape(-1, k), np.nanmax(nbrs, 0).reshape(-1, k),
                            edge.reshape(-1, 1)], 1).astype(np.float32)
+
+
+LEAF_COLOURS = ("Gg", "Yy", "Rr")  # each leaf colour's solid square and hole, in the piece classes
+
+
+def leaf_colour_context(feats: np.ndarray, piece_probs: np.ndarray, classes: str) -> np.ndarray:
+    """(boards*72, 4 per leaf colour): each square's corner colour (on the leaf for every hole size)
+    less the mean corner colour of the board's other squares that `piece_probs` read as that leaf
+    colour (weighted by how sure), and how many squares' worth that mean rests on.
+
+    One board's tiles of one colour share its light and printing: under a strong cast a green tile
+    can look yellow on its own, yet still match the board's other greens better than its yellows."""
+    regions = len(REGIONS)
+    corner = feats[:, [c * regions + REGIONS.index("corner") for c in range(3)]].reshape(-1, ROWS * COLUMNS, 3)
+    out = []
+    for solid, hole in LEAF_COLOURS:
+        w = (piece_probs[:, classes.index(solid)] + piece_probs[:, classes.index(hole)]).reshape(-1, ROWS * COLUMNS, 1)
+        others = w.sum(1, keepdims=True) - w  # leave the square itself out of its own board's mean
+        mean = ((w * corner).sum(1, keepdims=True) - w * corner) / np.maximum(others, 1e-6)
+        out += [np.where(others > 0.5, corner - mean, 0.0), np.log1p(others)]
+    return np.concatenate(out, 2).reshape(-1, 4 * len(LEAF_COLOURS)).astype(np.float32)
+
+
+def context_input(feats: np.ndarray, piece_probs: np.ndarray) -> np.ndarray:
+    """The context model's input: the features, the first model's reading of each square and its
+    neighbours, and each square's colour against the board's leaves as first read."""
+    return np.concatenate([feats, neighbour_context(piece_probs),
+                           leaf_colour_context(feats, piece_probs, PIECE_CHARS)], 1)
 
 
 @dataclass(frozen=True, eq=False)

@@ -47,3 +47,9 @@ def load_kit(path: pathlib.Path | str = KIT_PATH) -> Kit:
     leaves = tuple(_shape(e, e["colour"]) for e in data.get("leaf", []))
     animals = tuple(_shape(e, "animal") for e in data.get("animal", []))
     return Kit(sides, leaves, animals)
+
+
+def physical_board(side: str) -> str:
+    """The board a side is printed on: the kit names a board's two sides by its letter and 1 or 2 (A1 and
+    A2 are the two faces of board A), so one table never shows both."""
+    return side.rstrip("0123456789")

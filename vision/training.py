@@ -27,7 +27,7 @@ import time
 import cv2
 import numpy as np
 
-from vision.features import (FLOOR_CLASSES, features_with_floor, floor_free_features, neighbour_context,
+from vision.features import (FLOOR_CLASSES, context_input, features_with_floor, floor_free_features,
                              quarter_features, region_means)
 from vision.grids import COLUMNS, FLOOR_VISIBLE, LEAF_HOLE, PIECE_CHARS, ROWS
 from vision.mlp import DATA, train
@@ -41,8 +41,9 @@ BENCH_SEED_BASE = 5_000_000
 PIECE_CLASSES = PIECE_CHARS  # "?" = occluded
 PRINTED_CLASSES = ".bnmf"
 CACHE = pathlib.Path(__file__).resolve().parent.parent / "build" / "training-cache"
-# bump when region_means, the renderer (its truth too: v3 measures hidden squares finely) or the jitter change
-CACHE_VERSION = 3
+# bump when region_means, the renderer (its truth too: v3 measures hidden squares finely; v4 puts each board
+# on a table once) or the jitter change
+CACHE_VERSION = 4
 CHUNK = 25  # scenes per cache file
 HIDDEN = (96, 48)  # the piece, context and printed models' hidden layers
 
@@ -183,7 +184,7 @@ def main(argv=None) -> int:
     w = balanced_weights(y, len(PIECE_CLASSES))
     pieces = train(X, y, PIECE_CLASSES, hidden=HIDDEN, epochs=args.epochs, weights=w)
     print("context model", flush=True)
-    context = train(np.concatenate([X, neighbour_context(held_out_probabilities(X, y, w, args.epochs))], 1), y,
+    context = train(context_input(X, held_out_probabilities(X, y, w, args.epochs)), y,
                     PIECE_CLASSES, hidden=HIDDEN, epochs=args.epochs, weights=w)
     keep = Q != "-"
     yq = np.array([PRINTED_CLASSES.index(c) for c in Q[keep]])

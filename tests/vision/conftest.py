@@ -19,6 +19,17 @@ def specs(seed: int, sides: list[str]) -> list[BoardSpec]:
     return out
 
 
+def first_drawn_scene(seed: int):
+    """render_scene(seed) as drawn before a table's boards were made unique (sides drawn with replacement,
+    so the scene can show one board twice or both faces of one). Dev scenes picked for a location path
+    before that change keep showing it; none of those paths depends on the boards' sides differing."""
+    from vision.synthetic import scene
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(scene, "_side_of_a_free_board", lambda names, drawn, on_table: names[drawn])
+        return render_scene(seed)
+
+
 def corner_error(corners: np.ndarray, truth) -> float:
     """The largest distance of a grid's corners from the true board's, in squares."""
     sq = np.linalg.norm(truth.corners[1] - truth.corners[0]) / COLUMNS

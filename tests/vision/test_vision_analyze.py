@@ -5,7 +5,7 @@ import numpy as np
 from vision.analysis import analyze
 from vision.grids import COLUMNS
 
-from tests.vision.conftest import corner_error, squares_wrong, turned_error
+from tests.vision.conftest import corner_error, first_drawn_scene, squares_wrong, turned_error
 
 
 def test_analyze_reads_clean_scene(clean_scene):
@@ -181,7 +181,7 @@ def test_a_board_placed_by_one_marker_settles_its_grid():
     # and nudged edge by edge as an outline's grid is, it names F2 and reads every square
     from vision.synthetic import render_scene
 
-    scene = render_scene(7110119)
+    scene = first_drawn_scene(7110119)
     truth = scene.boards[1]
     result = analyze(scene.image)
     board = next(b for b in result.boards if b.side == truth.side)
@@ -220,7 +220,7 @@ def test_an_outline_cut_short_is_lengthened_until_its_board_names_its_side():
     # far longer one way than the other, whose grids named no side; lengthened to a board's shape it names F1
     from vision.synthetic import render_scene
 
-    scene = render_scene(7120190)
+    scene = first_drawn_scene(7120190)
     truth = scene.boards[0]
     board = next(b for b in analyze(scene.image).boards if b.side == truth.side)
     assert squares_wrong(board.pieces, truth) == 0

@@ -3,8 +3,9 @@ import numpy as np
 import pytest
 
 from vision.classification import classify
-from vision.features import (FLOOR_CLASSES, REGIONS, floor_free_features, floor_reference, neighbour_context,
-                             quarter_features, region_means, square_features)
+from vision.features import (FLOOR_CLASSES, REGIONS, context_input, floor_free_features, floor_reference,
+                             leaf_colour_context, neighbour_context, quarter_features, region_means,
+                             square_features)
 from vision.mlp import load_mlp
 from vision.rectification import rectify
 from vision.synthetic import BoardSpec, Conditions, played_position, render_scene
@@ -18,10 +19,12 @@ def test_models_take_the_features_as_they_are_made_now(clean_scene):
     assert feats.shape[0] == 72
     for name in ("pieces_model", "printed_model"):
         assert load_mlp(name).p["mu"].shape == (feats.shape[1],), f"{name} was fitted to other features: retrain"
-    # the context model reads the features and the pieces model's reading of the square and its neighbours
+    # the context model reads the features, the pieces model's reading of the square and its neighbours,
+    # and the square's colour against the board's leaves
     pieces = load_mlp("pieces_model")
-    context = neighbour_context(pieces.probabilities(feats))
-    assert load_mlp("context_model").p["mu"].shape == (feats.shape[1] + context.shape[1],)
+    context = context_input(feats, pieces.probabilities(feats))
+    assert context.shape[1] == feats.shape[1] + neighbour_context(pieces.probabilities(feats)).shape[1] + 12
+    assert load_mlp("context_model").p["mu"].shape == (context.shape[1],)
     assert load_mlp("context_model").classes == pieces.classes
 
 
@@ -37,6 +40,37 @@ def test_neighbour_context_sees_the_four_neighbours_and_the_edge():
     assert np.allclose(ctx[c3, 3:6], [1, 0, 0])  # diagonal: not a neighbour
     assert ctx[a1, 9] == 2
     assert np.allclose(neighbour_context(np.tile(probs, (2, 1)))[72:], ctx)  # boards one after another
+
+
+def test_leaf_colour_context_measures_a_square_against_the_boards_other_leaves():
+    classes = ".GYRgyrtsa?"
+    n_feat = 6 * len(REGIONS)
+    corner = [c * len(REGIONS) + REGIONS.index("corner") for c in range(3)]
+    feats = np.zeros((144, n_feat), np.float32)
+    probs = np.zeros((144, len(classes)), np.float32)
+    probs[:, 0] = 1.0  # floor everywhere ...
+    # board 1: three green squares (one a hole), a fourth square half green, half yellow
+    for k, (lab, p) in enumerate([((50, -20, 40), {"G": 1}), ((52, -22, 42), {"G": 1}), ((48, -18, 38), {"g": 1}),
+                                  ((60, 0, 50), {"G": 0.5, "Y": 0.5})]):
+        feats[k, corner] = lab
+        probs[k] = 0
+        for c, v in p.items():
+            probs[k, classes.index(c)] = v
+    # board 2, after it: one yellow square only
+    feats[72, corner] = (70, 5, 60)
+    probs[72] = 0
+    probs[72, classes.index("Y")] = 1
+    ctx = leaf_colour_context(feats, probs, classes)
+    assert ctx.shape == (144, 12)
+    # the first green square against the other greens (2.5 squares' worth: 52/-22/42, 48/-18/38, half 60/0/50)
+    others = (np.array([52, -22, 42]) + np.array([48, -18, 38]) + 0.5 * np.array([60, 0, 50])) / 2.5
+    assert np.allclose(ctx[0, 0:3], np.array([50, -20, 40]) - others, atol=1e-4)
+    assert np.isclose(ctx[0, 3], np.log1p(2.5))
+    # the half-yellow square has no other yellow on its board (half a square's worth is too little)
+    assert np.allclose(ctx[3, 4:7], 0) and np.isclose(ctx[3, 7], 0)
+    # no red anywhere; board 2's yellow does not reach board 1, and board 1's greens not board 2
+    assert np.allclose(ctx[:, 8:12], 0)
+    assert np.allclose(ctx[72, 0:4], 0) and np.allclose(ctx[73, 4:7], np.array([0, 0, 0]) - (70, 5, 60))
 
 
 def test_floor_reference_is_the_ring_of_floor_squares_only():

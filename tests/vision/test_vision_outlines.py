@@ -11,7 +11,7 @@ from vision.outline_lines import quads_from_runs, quads_from_three_runs
 from vision.synthetic import Conditions, render_scene
 from vision.thresholds import thresholds
 
-from tests.vision.conftest import corner_error, specs, turned_error
+from tests.vision.conftest import corner_error, first_drawn_scene, specs, turned_error
 
 
 def _signed_area(q):
@@ -109,7 +109,7 @@ def test_the_outline_grown_from_one_markers_grid_gives_way_to_outlines_found_on_
 def test_a_markers_own_outline_is_no_board():
     # dev seed 7020002: tilted 34 degrees, the marker nearest the camera is as large as a few squares, and
     # its crisp square outline, full of texture, was reported as a board naming no side
-    scene = render_scene(7020002)
+    scene = first_drawn_scene(7020002)
     by_outline = locate_by_outline(scene.image)
     assert any(min(turned_error(l.corners, b) for b in scene.boards) > 5 for l in by_outline)
     locs = locate(scene.image)
@@ -160,7 +160,7 @@ def test_crisp_edges_that_close_no_region_still_give_the_outline():
 def test_an_outline_only_open_edges_give_is_a_board_only_if_it_names_its_side_firmly():
     # dev seed 7030011: a glare spot between two shadows on a light table; edges that close no region run
     # round it, and the grid there named F1 (board 3's side) by 25.7, under the firm lead (33)
-    scene = render_scene(7030011)
+    scene = first_drawn_scene(7030011)
     assert any(l.method == "open outline" and min(turned_error(l.corners, b) for b in scene.boards) > 5
                for l in locate_by_outline(scene.image))
     result = analyze(scene.image)
@@ -170,7 +170,7 @@ def test_an_outline_only_open_edges_give_is_a_board_only_if_it_names_its_side_fi
 def test_a_dark_board_in_shadow_whose_edge_fades_at_a_corner_is_found(monkeypatch):
     from vision.thresholds import thresholds
 
-    scene = render_scene(7040023)
+    scene = first_drawn_scene(7040023)
     truth = scene.boards[2]
     result = analyze(scene.image)
     near = [b for b in result.boards if turned_error(b.corners, truth) < 0.3]

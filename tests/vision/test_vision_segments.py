@@ -8,7 +8,7 @@ from vision.outline_segments import _merged_lines, _share_on, segment_outlines
 from vision.synthetic import render_scene
 from vision.thresholds import thresholds
 
-from tests.vision.conftest import corner_error, turned_error
+from tests.vision.conftest import corner_error, first_drawn_scene, turned_error
 
 
 def test_segments_on_one_line_are_one_line_with_their_lengths_added():
@@ -70,7 +70,7 @@ def test_a_board_whose_only_outline_took_in_a_hand_is_read_again_by_its_straight
     # dev seed 7020127: a hand on a nearly empty board (3). The one outline there took in the hand, 2.2
     # squares off; its grid named no side and read like bare cloth, so it was dropped as no board before
     # the straight lines were looked at
-    scene = render_scene(7020127)
+    scene = first_drawn_scene(7020127)
     assert _sides_reported_on(scene, 3) == [scene.boards[3].side] == ["F1"]
 
 
@@ -93,7 +93,7 @@ def test_a_board_an_arm_cuts_in_two_is_found_whole_over_its_pieces():
     # dev seed 7040060: an arm across board 2 from edge to edge. The masks' outlines were its pieces, each
     # a third of a board; their grids named no side, and their texture claimed the board's own, so it was
     # never searched, and the pieces' lines lie within no board's reach of them
-    scene = render_scene(7040060)
+    scene = first_drawn_scene(7040060)
     result = analyze(scene.image)
     assert sorted(b.side for b in result.boards) == sorted(b.side for b in scene.boards) == ["D1", "D1", "F2"]
     assert [b.side for b in result.boards if corner_error(b.corners, scene.boards[2]) < 0.3] == ["D1"]
@@ -103,7 +103,7 @@ def test_a_grid_that_read_like_no_board_is_kept_only_if_the_lines_name_its_side_
     # dev seed 7012164: hands over most of board 1 (42 % of it in view). A grid there read like no board;
     # on the straight lines it named F2, which no board is, by a lead of 20.7 (under the firm lead of 33).
     # Board 1 itself is now found, by the search of the texture no board naming a side covers
-    scene = render_scene(7012164)
+    scene = first_drawn_scene(7012164)
     result = analyze(scene.image)
     named = [b.side for b in result.boards if b.side is not None]
     assert "F2" not in named

@@ -9,7 +9,7 @@ from vision.rectification import rectify
 from vision.sides import match_side
 from vision.kit import load_kit
 
-from tests.vision.conftest import squares_wrong
+from tests.vision.conftest import first_drawn_scene, squares_wrong
 
 
 def corner_error(found, truth):
@@ -33,7 +33,7 @@ def test_one_marker_seen_neither_hides_another_board_nor_adds_one():
     alone stretches the grid across the table over board 2. The grid is taken from board 0's own outline
     (the one near the marker, not the one under the stretched grid's centre), and board 2 is still found."""
     from vision.synthetic import render_scene
-    scene = render_scene(7010170)
+    scene = first_drawn_scene(7010170)
     assert sum(1 for m in locate_by_markers(scene.image) if m.board_index == 0 and m.score == 0.25) == 1
     locs = locate(scene.image)
     assert len(locs) == len(scene.boards)

@@ -1,9 +1,11 @@
 import numpy as np
 
 from vision.grids import COLUMNS, ROWS, parse
-from vision.kit import load_kit
+from vision.kit import load_kit, physical_board
 from vision.synthetic import BoardSpec, Conditions, played_position, random_position, render_scene
+from vision.synthetic import scene
 from vision.synthetic.positions import _orientations
+from vision.synthetic.scene import _side_of_a_free_board, played_boards, random_boards
 
 
 def test_same_seed_same_image():
@@ -106,3 +108,40 @@ def test_played_positions_grow_tiles_against_each_other_up_to_nearly_full():
         assert len(seen) == covered.sum()
     # a lower fill stops early
     assert (parse(played_position(np.random.default_rng(0), fill=0.3).pieces) != ".").sum() < 0.5 * ROWS * COLUMNS
+
+
+
+def test_a_table_never_shows_one_board_twice(monkeypatch):
+    # a box holds each Forest Floor once and a board shows one face: no two boards of a scene share a
+    # letter (A1 and A2 are the two faces of board A). Scenes the old draw (with replacement) made
+    # without a clash stay as they were; the others change only in the clashing boards' sides.
+    def sides(seed, rule=None):
+        if rule is not None:
+            monkeypatch.setattr(scene, "_side_of_a_free_board", rule)
+        rng = np.random.default_rng(seed)
+        boards = random_boards(rng, 4) if seed % 2 else played_boards(rng, 4)
+        monkeypatch.undo()
+        return [b.side for b in boards], [b.pieces for b in boards]
+
+    clashed = 0
+    for seed in range(200):
+        now, pieces = sides(seed)
+        before, pieces_before = sides(seed, lambda names, drawn, on_table: names[drawn])
+        assert len({physical_board(s) for s in now}) == 4, (seed, now)
+        assert pieces == pieces_before
+        if len({physical_board(s) for s in before}) == 4:
+            assert now == before
+        else:
+            clashed += 1
+            first = next(k for k in range(4) if physical_board(before[k]) in map(physical_board, before[:k]))
+            assert now[:first] == before[:first]
+    assert clashed > 100  # four boards drawn from six with replacement clash most of the time
+    assert physical_board("A2") == physical_board("A1") == "A" != physical_board("B1")
+
+
+def test_a_side_whose_board_is_taken_is_drawn_again_among_free_boards():
+    names = ["A1", "A2", "B1", "B2", "C1", "C2"]
+    assert _side_of_a_free_board(names, 3, ["A1"]) == "B2"  # its board is free: the side drawn
+    assert _side_of_a_free_board(names, 1, ["A1"]) == "B2"  # A is taken: the 2nd of B1 B2 C1 C2
+    assert _side_of_a_free_board(names, 0, ["A2", "B1"]) == "C1"
+    assert _side_of_a_free_board(names, 5, ["A1", "B1", "C2"]) == "C2"  # more boards than the box holds

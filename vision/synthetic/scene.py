@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from vision.grids import COLUMNS, ROWS
-from vision.kit import load_kit
+from vision.kit import load_kit, physical_board
 from vision.markers import MarkerLayout, load_marker_layout
 from vision.synthetic.artwork import Artwork, draw_board, hsv, random_artwork
 from vision.synthetic.positions import played_position, random_position
@@ -104,8 +104,20 @@ def _boards(rng: np.random.Generator, n: int | None, position) -> list[BoardSpec
     specs = []
     for _ in range(n):
         pos = position(rng)
-        specs.append(BoardSpec(pos.pieces, side=names[int(rng.integers(len(names)))], tiles=pos.tiles))
+        specs.append(BoardSpec(pos.pieces, side=_side_of_a_free_board(names, int(rng.integers(len(names))),
+                                                                      [s.side for s in specs]), tiles=pos.tiles))
     return specs
+
+
+def _side_of_a_free_board(names: list[str], drawn: int, on_table: list[str]) -> str:
+    """The drawn side, or when its board already lies on the table (a box holds each board once, and a
+    board shows one side), the drawn-th side of the boards still in the box. The same single draw either
+    way, so a scene whose boards all differ is the one drawn before this rule."""
+    taken = {physical_board(s) for s in on_table}
+    if physical_board(names[drawn]) not in taken:
+        return names[drawn]
+    free = [s for s in names if physical_board(s) not in taken]
+    return free[drawn % len(free)] if free else names[drawn]  # more boards than one box holds
 
 
 def _camera(rng, target, tilt_deg, size):
