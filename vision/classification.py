@@ -3,7 +3,8 @@
 Both decisions come from small perceptrons over vision.features (colour after the board's own white
 balance and relative to its floor, which a third, floor-free perceptron finds; saturation, the hole's and
 the disc's rings, the square's quarters). The piece is read twice: the second model sees, beside the
-features, the first one's reading of the square and of its neighbours. Its reading is then weighed with
+features, the first one's reading of the square and of its neighbours, and how the square's colour
+compares with the board's other leaves of each colour. Its reading is then weighed with
 the square net's (vision.square_net), which sees the squares' shapes rather than fixed regions. "?"
 where the two say occluded or are not confident enough (thresholds.toml).
 """

@@ -189,6 +189,7 @@ def neighbour_context(piece_probs: np.ndarray) -> np.ndarray:
 
 
 LEAF_COLOURS = ("Gg", "Yy", "Rr")  # each leaf colour's solid square and hole, in the piece classes
+_CORNER_LAB = [c * len(REGIONS) + REGIONS.index("corner") for c in range(3)]  # in floor_free_features' columns
 
 
 def leaf_colour_context(feats: np.ndarray, piece_probs: np.ndarray, classes: str) -> np.ndarray:
@@ -198,15 +199,14 @@ def leaf_colour_context(feats: np.ndarray, piece_probs: np.ndarray, classes: str
 
     One board's tiles of one colour share its light and printing: under a strong cast a green tile
     can look yellow on its own, yet still match the board's other greens better than its yellows."""
-    regions = len(REGIONS)
-    corner = feats[:, [c * regions + REGIONS.index("corner") for c in range(3)]].reshape(-1, ROWS * COLUMNS, 3)
-    out = []
-    for solid, hole in LEAF_COLOURS:
-        w = (piece_probs[:, classes.index(solid)] + piece_probs[:, classes.index(hole)]).reshape(-1, ROWS * COLUMNS, 1)
-        others = w.sum(1, keepdims=True) - w  # leave the square itself out of its own board's mean
-        mean = ((w * corner).sum(1, keepdims=True) - w * corner) / np.maximum(others, 1e-6)
-        out += [np.where(others > 0.5, corner - mean, 0.0), np.log1p(others)]
-    return np.concatenate(out, 2).reshape(-1, 4 * len(LEAF_COLOURS)).astype(np.float32)
+    n, k = ROWS * COLUMNS, len(LEAF_COLOURS)
+    corner = feats[:, _CORNER_LAB].reshape(-1, n, 1, 3)
+    w = (piece_probs[:, [classes.index(c) for c, _ in LEAF_COLOURS]]
+         + piece_probs[:, [classes.index(h) for _, h in LEAF_COLOURS]]).reshape(-1, n, k, 1)
+    others = w.sum(1, keepdims=True) - w  # leave the square itself out of its own board's mean
+    mean = ((w * corner).sum(1, keepdims=True) - w * corner) / np.maximum(others, 1e-6)
+    diff = np.where(others > 0.5, corner - mean, 0.0)
+    return np.concatenate([diff, np.log1p(others)], 3).reshape(-1, 4 * k).astype(np.float32)
 
 
 def context_input(feats: np.ndarray, piece_probs: np.ndarray) -> np.ndarray:

@@ -9,7 +9,8 @@ thresholds were chosen on (VALIDATION_SEED_BASE.., PLAYED_SEED_BASE + 100000..).
 Corners are jittered by a few hundredths of a square so the classifier tolerates location error.
 
 The piece model is trained twice over: the second (context) model reads each square again beside the
-first one's probabilities for it and its neighbours (vision.features.neighbour_context). It learns
+first one's probabilities for it and its neighbours, and its colour against the board's other leaves of
+each colour as the first one read them (vision.features.context_input). It learns
 from probabilities the first model gives to boards it was not trained on (two halves, each read by a
 model of the other), as it will meet them in use.
 
