@@ -188,11 +188,13 @@ def neighbour_context(piece_probs: np.ndarray) -> np.ndarray:
                            edge.reshape(-1, 1)], 1).astype(np.float32)
 
 
-LEAF_COLOURS = ("Gg", "Yy", "Rr")  # each leaf colour's solid square and hole, in the piece classes
+LEAF_COLOURS = ("Gg", "Yy", "Rr")  # each leaf colour's solid square and hole
+_LEAF_SOLID = [PIECE_CHARS.index(solid) for solid, _ in LEAF_COLOURS]  # in the perceptrons' classes
+_LEAF_HOLE = [PIECE_CHARS.index(hole) for _, hole in LEAF_COLOURS]
 _CORNER_LAB = [c * len(REGIONS) + REGIONS.index("corner") for c in range(3)]  # in floor_free_features' columns
 
 
-def leaf_colour_context(feats: np.ndarray, piece_probs: np.ndarray, classes: str) -> np.ndarray:
+def leaf_colour_context(feats: np.ndarray, piece_probs: np.ndarray) -> np.ndarray:
     """(boards*72, 4 per leaf colour): each square's corner colour (on the leaf for every hole size)
     less the mean corner colour of the board's other squares that `piece_probs` read as that leaf
     colour (weighted by how sure), and how many squares' worth that mean rests on.
@@ -201,8 +203,7 @@ def leaf_colour_context(feats: np.ndarray, piece_probs: np.ndarray, classes: str
     can look yellow on its own, yet still match the board's other greens better than its yellows."""
     n, k = ROWS * COLUMNS, len(LEAF_COLOURS)
     corner = feats[:, _CORNER_LAB].reshape(-1, n, 1, 3)
-    w = (piece_probs[:, [classes.index(c) for c, _ in LEAF_COLOURS]]
-         + piece_probs[:, [classes.index(h) for _, h in LEAF_COLOURS]]).reshape(-1, n, k, 1)
+    w = (piece_probs[:, _LEAF_SOLID] + piece_probs[:, _LEAF_HOLE]).reshape(-1, n, k, 1)
     others = w.sum(1, keepdims=True) - w  # leave the square itself out of its own board's mean
     mean = ((w * corner).sum(1, keepdims=True) - w * corner) / np.maximum(others, 1e-6)
     diff = np.where(others > 0.5, corner - mean, 0.0)
@@ -213,7 +214,7 @@ def context_input(feats: np.ndarray, piece_probs: np.ndarray) -> np.ndarray:
     """The context model's input: the features, the first model's reading of each square and its
     neighbours, and each square's colour against the board's leaves as first read."""
     return np.concatenate([feats, neighbour_context(piece_probs),
-                           leaf_colour_context(feats, piece_probs, PIECE_CHARS)], 1)
+                           leaf_colour_context(feats, piece_probs)], 1)
 
 
 @dataclass(frozen=True, eq=False)

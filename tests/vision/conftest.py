@@ -19,6 +19,12 @@ def specs(seed: int, sides: list[str]) -> list[BoardSpec]:
     return out
 
 
+def side_drawn_with_replacement(names: list[str], drawn: int, on_table: list[str]) -> str:
+    """The renderer's side rule before a table's boards were made unique: the drawn side, whatever lies
+    on the table (stands in for vision.synthetic.scene._side_of_a_free_board)."""
+    return names[drawn]
+
+
 def first_drawn_scene(seed: int):
     """render_scene(seed) as drawn before a table's boards were made unique (sides drawn with replacement,
     so the scene can show one board twice or both faces of one). Dev scenes picked for a location path
@@ -26,7 +32,7 @@ def first_drawn_scene(seed: int):
     from vision.synthetic import scene
 
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(scene, "_side_of_a_free_board", lambda names, drawn, on_table: names[drawn])
+        mp.setattr(scene, "_side_of_a_free_board", side_drawn_with_replacement)
         return render_scene(seed)
 
 

@@ -6,6 +6,7 @@ from vision.classification import classify
 from vision.features import (FLOOR_CLASSES, REGIONS, context_input, floor_free_features, floor_reference,
                              leaf_colour_context, neighbour_context, quarter_features, region_means,
                              square_features)
+from vision.grids import PIECE_CHARS
 from vision.mlp import load_mlp
 from vision.rectification import rectify
 from vision.synthetic import BoardSpec, Conditions, played_position, render_scene
@@ -43,7 +44,7 @@ def test_neighbour_context_sees_the_four_neighbours_and_the_edge():
 
 
 def test_leaf_colour_context_measures_a_square_against_the_boards_other_leaves():
-    classes = ".GYRgyrtsa?"
+    classes = PIECE_CHARS
     n_feat = 6 * len(REGIONS)
     corner = [c * len(REGIONS) + REGIONS.index("corner") for c in range(3)]
     feats = np.zeros((144, n_feat), np.float32)
@@ -60,7 +61,7 @@ def test_leaf_colour_context_measures_a_square_against_the_boards_other_leaves()
     feats[72, corner] = (70, 5, 60)
     probs[72] = 0
     probs[72, classes.index("Y")] = 1
-    ctx = leaf_colour_context(feats, probs, classes)
+    ctx = leaf_colour_context(feats, probs)
     assert ctx.shape == (144, 12)
     # the first green square against the other greens (2.5 squares' worth: 52/-22/42, 48/-18/38, half 60/0/50)
     others = (np.array([52, -22, 42]) + np.array([48, -18, 38]) + 0.5 * np.array([60, 0, 50])) / 2.5

@@ -7,6 +7,8 @@ from vision.synthetic import scene
 from vision.synthetic.positions import _orientations
 from vision.synthetic.scene import _side_of_a_free_board, played_boards, random_boards
 
+from tests.vision.conftest import side_drawn_with_replacement
+
 
 def test_same_seed_same_image():
     a = render_scene(7, size=(640, 360))
@@ -126,7 +128,7 @@ def test_a_table_never_shows_one_board_twice(monkeypatch):
     clashed = 0
     for seed in range(200):
         now, pieces = sides(seed)
-        before, pieces_before = sides(seed, lambda names, drawn, on_table: names[drawn])
+        before, pieces_before = sides(seed, side_drawn_with_replacement)
         assert len({physical_board(s) for s in now}) == 4, (seed, now)
         assert pieces == pieces_before
         if len({physical_board(s) for s in before}) == 4:
