@@ -130,6 +130,7 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
     sides = load_kit().sides if known_sides is None else known_sides
     if match.side is not None:
         printed = sides[match.side]
+        reading = reading.with_printed(printed)
     else:
         printed = reading.printed
     return BoardResult(location.corners, match.side, reading.pieces, printed, reading.confidence,

@@ -16,6 +16,7 @@ import numpy as np
 
 from vision.features import BoardFeatures, board_features, context_input
 from vision.grids import COLUMNS, FLOOR_VISIBLE, ROWS, format_grid, rotate180
+from vision.kit import load_kit
 from vision.mlp import load_mlp
 from vision.square_net import CLASSES, net_input, square_net_probabilities
 from vision.thresholds import thresholds
@@ -48,6 +49,36 @@ class BoardReading:
         net = square_net_probabilities(net_input(self.board.balanced, self.board.floor))
         return _reading(combined(self.piece_probs, net), self.printed_probs, self.board, True, self.beyond)
 
+    def with_printed(self, printed: str) -> "BoardReading":
+        """The pieces read again knowing the printed layout (the board's side named, in this reading's
+        orientation). A game lays a treasure token only on a hole over a printed treasure, and the token
+        leaves when the hole's Area is wholly covered. So the odds of a token against the other pieces are
+        multiplied (thresholds.toml [classify] token_over_*): cut over plain floor, raised over a treasure
+        in an Area that still shows floor, cut over a treasure in an Area read wholly covered; left as read
+        where a hidden square leaves the Area in doubt. Only an ambiguous square changes: a token put
+        astray, or a hole not yet given its token, still reads as it looks."""
+        t = thresholds()["classify"]
+        symbols = np.array(list(printed.replace("/", ""))).reshape(ROWS, COLUMNS)
+        chars = np.array(list(self.pieces.replace("/", ""))).reshape(ROWS, COLUMNS)
+        ar, ac = load_kit().area
+        factor = np.where(symbols == ".", float(t["token_over_plain_floor"]), 1.0)
+        for r0 in range(0, ROWS, ar):
+            for c0 in range(0, COLUMNS, ac):
+                area = chars[r0:r0 + ar, c0:c0 + ac]
+                on = symbols[r0:r0 + ar, c0:c0 + ac] != "."
+                if (area == ".").any():
+                    factor[r0:r0 + ar, c0:c0 + ac][on] = float(t["token_over_treasure_open_area"])
+                elif not (area == "?").any():
+                    factor[r0:r0 + ar, c0:c0 + ac][on] = float(t["token_over_treasure_covered_area"])
+        k = CLASSES.index("t")
+        pt = self.piece_probs[:, k]
+        factor = factor.ravel()
+        if not ((factor != 1.0) & (pt > 0.01)).any():  # nothing the prior could change
+            return self
+        pp = self.piece_probs.copy()
+        pp[:, k] *= factor
+        pp /= pp.sum(1, keepdims=True)
+        return _reading(pp, self.printed_probs, self.board, self.by_net, self.beyond)
 
 def classify(rectified: np.ndarray, profile=None, net: bool = True, beyond: np.ndarray | None = None) -> BoardReading:
     """The board's reading. `net=False` leaves the square net out: the grid and side search reads many

@@ -26,6 +26,7 @@ class Kit:
     sides: dict[str, str]  # side name -> printed notation
     leaves: tuple[Shape, ...]
     animals: tuple[Shape, ...]
+    area: tuple[int, int] = (4, 3)  # an Area's rows and columns of squares
 
 
 def _shape(entry: dict, kind: str) -> Shape:
@@ -46,7 +47,8 @@ def load_kit(path: pathlib.Path | str = KIT_PATH) -> Kit:
     sides = {e["side"]: e["printed"] for e in data.get("forest_floor", [])}
     leaves = tuple(_shape(e, e["colour"]) for e in data.get("leaf", []))
     animals = tuple(_shape(e, "animal") for e in data.get("animal", []))
-    return Kit(sides, leaves, animals)
+    grid = data.get("grid", {})
+    return Kit(sides, leaves, animals, (int(grid.get("area_rows", 4)), int(grid.get("area_columns", 3))))
 
 
 def physical_board(side: str) -> str:

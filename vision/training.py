@@ -43,8 +43,8 @@ PIECE_CLASSES = PIECE_CHARS  # "?" = occluded
 PRINTED_CLASSES = ".bnmf"
 CACHE = pathlib.Path(__file__).resolve().parent.parent / "build" / "training-cache"
 # bump when region_means, the renderer (its truth too: v3 measures hidden squares finely; v4 puts each board
-# on a table once) or the jitter change
-CACHE_VERSION = 4
+# on a table once; v5 lays treasure tokens where a game has them) or the jitter change
+CACHE_VERSION = 5
 CHUNK = 25  # scenes per cache file
 HIDDEN = (96, 48)  # the piece, context and printed models' hidden layers
 

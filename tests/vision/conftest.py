@@ -26,13 +26,17 @@ def side_drawn_with_replacement(names: list[str], drawn: int, on_table: list[str
 
 
 def first_drawn_scene(seed: int):
-    """render_scene(seed) as drawn before a table's boards were made unique (sides drawn with replacement,
-    so the scene can show one board twice or both faces of one). Dev scenes picked for a location path
-    before that change keep showing it; none of those paths depends on the boards' sides differing."""
-    from vision.synthetic import scene
+    """render_scene(seed) as drawn before a table's boards were made unique and its tokens laid as a game
+    lays them: sides drawn with replacement (a scene can show one board twice, or both faces of one), and
+    tokens on any hole, of any treasure. Dev scenes picked for a location path before those changes keep
+    showing it; none of those paths depends on the boards' sides differing or on where tokens lie."""
+    from vision.synthetic import artwork, scene
 
+    token = artwork._token
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(scene, "_side_of_a_free_board", side_drawn_with_replacement)
+        mp.setattr(scene, "with_treasure_tokens", lambda pos, printed: pos)
+        mp.setattr(artwork, "_token", lambda img, rng, art, cx, cy, px, printed: token(img, rng, art, cx, cy, px))
         return render_scene(seed)
 
 

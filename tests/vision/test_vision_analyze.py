@@ -197,7 +197,7 @@ def test_a_board_the_colour_of_a_checked_cloth_is_found():
     from vision.location import outlines_inside_edge_networks
     from vision.synthetic import render_scene
 
-    scene = render_scene(7120374)
+    scene = first_drawn_scene(7120374)
     truth = scene.boards[1]
     square = np.linalg.norm(truth.corners[1] - truth.corners[0]) / COLUMNS
     centre = truth.corners.mean(0)
@@ -248,7 +248,7 @@ def test_a_board_an_arm_hides_much_of_is_built_out_from_its_own_corner(monkeypat
     from vision.synthetic import render_scene
     from vision.thresholds import thresholds
 
-    scene = render_scene(7140132)
+    scene = first_drawn_scene(7140132)
     truth = scene.boards[1]
     board = next(b for b in analyze(scene.image).boards if b.side == truth.side)
     assert squares_wrong(board.pieces, truth) == 0 and corner_error(board.corners, truth) < 0.25

@@ -242,7 +242,7 @@ def test_an_even_border_is_found_from_the_lines_of_both_directions():
 def test_a_board_showing_few_lines_keeps_an_even_border():
     # dev seed 7002052: a board under two arms on a dark table, blurred and with few lines showing; four
     # free margins put its grid half a square off, an even border puts it right
-    scene = render_scene(7002052)
+    scene = first_drawn_scene(7002052)
     assert _nearest_error(locate(scene.image), scene.boards[2]) < 0.2
 
 

@@ -1,8 +1,9 @@
 import numpy as np
 
-from vision.grids import COLUMNS, ROWS, parse
+from vision.grids import COLUMNS, ROWS, format_grid, parse
 from vision.kit import load_kit, physical_board
-from vision.synthetic import BoardSpec, Conditions, played_position, random_position, render_scene
+from vision.synthetic import (BoardSpec, Conditions, Position, played_position, random_position, render_scene,
+                              with_treasure_tokens)
 from vision.synthetic import scene
 from vision.synthetic.positions import _orientations
 from vision.synthetic.scene import _side_of_a_free_board, played_boards, random_boards
@@ -116,8 +117,10 @@ def test_played_positions_grow_tiles_against_each_other_up_to_nearly_full():
 def test_a_table_never_shows_one_board_twice(monkeypatch):
     # a box holds each Forest Floor once and a board shows one face: no two boards of a scene share a
     # letter (A1 and A2 are the two faces of board A). Scenes the old draw (with replacement) made
-    # without a clash stay as they were; the others change only in the clashing boards' sides.
+    # without a clash stay as they were; the others change only in the clashing boards' sides (and so in
+    # where their tokens lie, which is left out here).
     def sides(seed, rule=None):
+        monkeypatch.setattr(scene, "with_treasure_tokens", lambda pos, printed: pos)
         if rule is not None:
             monkeypatch.setattr(scene, "_side_of_a_free_board", rule)
         rng = np.random.default_rng(seed)
@@ -147,3 +150,52 @@ def test_a_side_whose_board_is_taken_is_drawn_again_among_free_boards():
     assert _side_of_a_free_board(names, 1, ["A1"]) == "B2"  # A is taken: the 2nd of B1 B2 C1 C2
     assert _side_of_a_free_board(names, 0, ["A2", "B1"]) == "C1"
     assert _side_of_a_free_board(names, 5, ["A1", "B1", "C2"]) == "C2"  # more boards than the box holds
+
+
+
+def test_treasure_tokens_lie_where_a_game_puts_them():
+    # tile 1 (green, A1..C1) has its hole on a printed berry in the open Area A1..C4; tile 2 (red blocks
+    # standing for tiles over D1..H4) its hole on a berry at E1, in the wholly covered Area D1..F4; tile 3
+    # (green, G8..I8) its hole on plain floor
+    pieces = "/".join(["GGgRrRRR.", "...RRRRR.", "...RRRRR.", "...RRRRR."] + ["........."] * 3 + ["......GGg"])
+    tiles = [[0] * 9 for _ in range(8)]
+    tiles[0][0:3] = [1, 1, 1]
+    for r in range(4):
+        tiles[r][3:8] = [2] * 5
+    tiles[7][6:9] = [3, 3, 3]
+    pos = Position(pieces, tuple(tuple(r) for r in tiles))
+    printed = "/".join(["..b.b...."] + ["........."] * 7)
+    got = parse(with_treasure_tokens(pos, printed, out_of_step=0, astray=0).pieces)
+    assert got[0, 2] == "t"  # a treasure uncovered in an open Area: its token lies on it
+    assert got[0, 4] == "r"  # a treasure in an Area wholly covered: its token was taken
+    assert got[7, 8] == "g"  # plain floor: nothing
+    # out of step with the rule every time: each hole goes the other way, and a hole keeps its leaf's colour
+    flipped = parse(with_treasure_tokens(pos, printed, out_of_step=1, astray=1).pieces)
+    assert (flipped[0, 2], flipped[0, 4], flipped[7, 8]) == ("g", "t", "t")
+    back = parse(with_treasure_tokens(Position(format_grid(flipped), pos.tiles), printed, 0, 0).pieces)
+    assert (back == got).all()  # a token's square goes back to its own leaf's hole
+    assert with_treasure_tokens(pos, printed) == with_treasure_tokens(pos, printed)  # seeded
+
+
+def test_rendered_boards_hold_tokens_over_treasures_and_of_their_kind():
+    kit = load_kit()
+    count = {(True, True): 0, (True, False): 0, (False, True): 0, (False, False): 0}  # (on a treasure, token)
+    for seed in range(60):
+        rng = np.random.default_rng(seed)
+        for b in (random_boards(rng) if seed % 2 else played_boards(rng)):
+            g, f = parse(b.pieces), parse(kit.sides[b.side], ".bnmf")
+            for ch, sym in zip(g.ravel(), f.ravel()):
+                if ch in "gyrt":
+                    count[(sym != ".", ch == "t")] += 1
+    assert count[(False, True)] < 0.06 * (count[(False, True)] + count[(False, False)])  # a stray token now and then
+    assert count[(True, True)] > 0.6 * (count[(True, True)] + count[(True, False)])  # most Areas still open
+    assert count[(True, False)] > 0  # and some covered, or out of step
+    # a token shows the treasure printed under it: on a berry, a blue-violet disc
+    spec = BoardSpec("/".join(["GGt......"] + ["........."] * 7), printed="/".join(["..b......"] + ["........."] * 7),
+                     tiles=((1, 1, 1) + (0,) * 6,) + ((0,) * 9,) * 7)
+    for seed in range(4):
+        sc = render_scene(seed, boards=[spec], size=(960, 540), conditions=Conditions(free_rotation=False, fill=0.7))
+        c = sc.boards[0].corners
+        x, y = (c[0] + (c[1] - c[0]) * 2.5 / COLUMNS + (c[3] - c[0]) * 0.5 / ROWS).astype(int)
+        b, g, r = sc.image[y - 2:y + 3, x - 2:x + 3].reshape(-1, 3).mean(0)
+        assert b > r and b > g

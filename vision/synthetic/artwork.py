@@ -251,7 +251,7 @@ def draw_board(rng: np.random.Generator, art: Artwork, pieces: str, printed: str
         for c in range(COLUMNS):
             cx, cy = mpx + (c + 0.5) * px, mpx + (r + 0.5) * px
             if P[r, c] == "t":
-                _token(img, rng, art, cx, cy, px)
+                _token(img, rng, art, cx, cy, px, F[r, c])
             elif P[r, c] == "s":
                 _squirrel(img, rng, art, cx, cy, px)
     return img
@@ -318,8 +318,11 @@ def _animal_art(img, rng, art, P, T, mpx, px):
         img[clip > 0] = layer[clip > 0]
 
 
-def _token(img, rng, art, cx, cy, px):
+def _token(img, rng, art, cx, cy, px, printed: str = "."):
+    """A treasure token: of the printed treasure it lies on (a game gives the matching token), of a drawn
+    kind on plain floor. The kind is drawn either way, so the scene's later draws stay as they were."""
     kind = "bnmf"[int(rng.integers(4))]
+    kind = printed if printed in ("b", "n", "m", "f") else kind
     u = rng.uniform
     col = {"b": (u(225, 285), u(0.55, 0.9), u(0.45, 0.85)), "n": (u(18, 35), u(0.55, 0.85), u(0.4, 0.65)),
            "m": (u(0, 28), u(0.7, 1.0), u(0.65, 0.95)), "f": (u(0, 360), u(0.0, 0.08), u(0.82, 0.97))}[kind]

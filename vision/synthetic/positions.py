@@ -2,14 +2,17 @@
 
 Leaf tiles are laid without overlap in any rotation or mirror; some holes get a treasure token, some
 groups of empty holes get an animal tile of the matching shape, and a few squirrels sit on empty squares.
+A position knows no board side; `with_treasure_tokens` moves its tokens to where a game on a given side
+puts them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import zlib
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from vision.grids import COLUMNS, LEAF_HOLE, ROWS, format_grid
+from vision.grids import COLUMNS, LEAF_HOLE, ROWS, format_grid, parse
 from vision.kit import Shape, load_kit
 
 _PIECE_OF = {"green": ("G", "g"), "yellow": ("Y", "y"), "red": ("R", "r")}
@@ -194,3 +197,31 @@ def _beside(mask: np.ndarray) -> np.ndarray:
     """Squares with a 4-neighbour in `mask`."""
     pad = np.pad(mask, 1)
     return pad[:-2, 1:-1] | pad[2:, 1:-1] | pad[1:-1, :-2] | pad[1:-1, 2:]
+
+
+def with_treasure_tokens(pos: Position, printed: str, out_of_step: float = 0.1, astray: float = 0.03) -> Position:
+    """The position with its treasure tokens where a game on this printed layout has them.
+
+    A token comes onto a hole that uncovers a printed treasure, and leaves it when the hole's Area is
+    wholly covered (leaves, squirrels and animals all cover). So a hole over a treasure holds a token while
+    its Area is open and is empty after, and a hole over plain floor is empty. A camera also sees the table
+    between moves (a tile laid before its token, an Area covered before its tokens are taken), so a share
+    `out_of_step` of treasure holes goes the other way; and a few plain holes (`astray`) hold a token, so
+    that a reader never learns that a disc cannot lie there.
+
+    The draws come from a generator seeded by the position and layout, not the scene's: every other draw of
+    a scene stays as it was."""
+    rng = np.random.default_rng(zlib.crc32(f"{pos.pieces}|{printed}".encode()))
+    grid = parse(pos.pieces)
+    floor = parse(printed, ".bnmf")
+    tiles = np.asarray(pos.tiles)
+    hole_of = {int(tiles[r, c]): grid[r, c].lower() for r, c in zip(*np.nonzero(np.isin(grid, list("GYR"))))}
+    ar, ac = load_kit().area
+    for r, c in zip(*np.nonzero(np.isin(grid, list(LEAF_HOLE + "t")))):
+        area = grid[r - r % ar:r - r % ar + ar, c - c % ac:c - c % ac + ac]
+        on_treasure = floor[r, c] != "."
+        token = on_treasure and bool((area == ".").any())
+        if rng.random() < (out_of_step if on_treasure else astray):
+            token = not token
+        grid[r, c] = "t" if token else hole_of[int(tiles[r, c])]
+    return replace(pos, pieces=format_grid(grid))

@@ -15,7 +15,7 @@ from vision.grids import COLUMNS, ROWS
 from vision.kit import load_kit, physical_board
 from vision.markers import MarkerLayout, load_marker_layout
 from vision.synthetic.artwork import Artwork, draw_board, hsv, random_artwork
-from vision.synthetic.positions import played_position, random_position
+from vision.synthetic.positions import played_position, random_position, with_treasure_tokens
 
 OCCLUDED_SHARE = 0.08  # a square counts as occluded when more than this share of it is hidden
 OCCLUSION_SAMPLES = 16  # per side of a square: the share hidden is measured on this many x this many points
@@ -104,8 +104,9 @@ def _boards(rng: np.random.Generator, n: int | None, position) -> list[BoardSpec
     specs = []
     for _ in range(n):
         pos = position(rng)
-        specs.append(BoardSpec(pos.pieces, side=_side_of_a_free_board(names, int(rng.integers(len(names))),
-                                                                      [s.side for s in specs]), tiles=pos.tiles))
+        side = _side_of_a_free_board(names, int(rng.integers(len(names))), [s.side for s in specs])
+        pos = with_treasure_tokens(pos, load_kit().sides[side])
+        specs.append(BoardSpec(pos.pieces, side=side, tiles=pos.tiles))
     return specs
 
 
