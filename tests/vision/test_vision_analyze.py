@@ -131,9 +131,9 @@ def test_a_small_board_far_from_the_camera_stays():
 
 def test_every_board_reported_is_a_board():
     """Seed 7010113 (development seeds): a hand over a board on a dark wood table. A cluster of its tiles
-    used to be reported as a second board lying on it, naming a side (by a lead of 32)."""
-    from vision.synthetic import render_scene
-    scene = render_scene(7010113)
+    used to be reported as a second board lying on it, naming a side (by a lead of 32). The scene as drawn
+    before tokens were laid as a game lays them."""
+    scene = first_drawn_scene(7010113)
     result = analyze(scene.image)
     assert len(result.boards) == 4
     for b in result.boards:
