@@ -80,6 +80,7 @@ class BoardReading:
         pp /= pp.sum(1, keepdims=True)
         return _reading(pp, self.printed_probs, self.board, self.by_net, self.beyond)
 
+
 def classify(rectified: np.ndarray, profile=None, net: bool = True, beyond: np.ndarray | None = None) -> BoardReading:
     """The board's reading. `net=False` leaves the square net out: the grid and side search reads many
     candidate grids, and only the one it keeps needs the net (BoardReading.with_net).

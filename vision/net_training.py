@@ -32,7 +32,7 @@ from vision.training import (CHUNK, PLAYED_SEED_BASE, VALIDATION_SEED_BASE, clas
 
 NET_CACHE = pathlib.Path(__file__).resolve().parent.parent / "build" / "net-cache"
 # bump when the cached board, the renderer (its truth too: v2 measures hidden squares finely; v3 puts each
-# board on a table once) or the jitter change
+# board on a table once; v4 lays treasure tokens where a game has them) or the jitter change
 NET_CACHE_VERSION = 4
 WIDTHS = (16, 32, 48)  # channels of the three convolution stages
 HEAD = 64  # units of the per-square layer
