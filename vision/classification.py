@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from vision.features import BoardFeatures, board_features, context_input
-from vision.grids import COLUMNS, FLOOR_VISIBLE, ROWS, format_grid, rotate180
+from vision.grids import COLUMNS, FLOOR_VISIBLE, ROWS, any_in_area, format_grid, rotate180
 from vision.kit import load_kit
 from vision.mlp import load_mlp
 from vision.square_net import CLASSES, net_input, square_net_probabilities
@@ -60,20 +60,13 @@ class BoardReading:
         t = thresholds()["classify"]
         symbols = np.array(list(printed.replace("/", ""))).reshape(ROWS, COLUMNS)
         chars = np.array(list(self.pieces.replace("/", ""))).reshape(ROWS, COLUMNS)
-        ar, ac = load_kit().area
-        factor = np.where(symbols == ".", float(t["token_over_plain_floor"]), 1.0)
-        for r0 in range(0, ROWS, ar):
-            for c0 in range(0, COLUMNS, ac):
-                area = chars[r0:r0 + ar, c0:c0 + ac]
-                on = symbols[r0:r0 + ar, c0:c0 + ac] != "."
-                if (area == ".").any():
-                    factor[r0:r0 + ar, c0:c0 + ac][on] = float(t["token_over_treasure_open_area"])
-                elif not (area == "?").any():
-                    factor[r0:r0 + ar, c0:c0 + ac][on] = float(t["token_over_treasure_covered_area"])
+        area = load_kit().area
+        open_area, in_doubt = any_in_area(chars == ".", area), any_in_area(chars == "?", area)
+        factor = np.select([symbols == ".", open_area, ~in_doubt],
+                           [float(t["token_over_plain_floor"]), float(t["token_over_treasure_open_area"]),
+                            float(t["token_over_treasure_covered_area"])], 1.0).ravel()
         k = CLASSES.index("t")
-        pt = self.piece_probs[:, k]
-        factor = factor.ravel()
-        if not ((factor != 1.0) & (pt > 0.01)).any():  # nothing the prior could change
+        if not ((factor != 1.0) & (self.piece_probs[:, k] > 0.01)).any():  # nothing the weighing could change
             return self
         pp = self.piece_probs.copy()
         pp[:, k] *= factor

@@ -49,3 +49,11 @@ def square_name(row: int, col: int) -> str:
 def rotate180(notation: str) -> str:
     """The same board read from the opposite seat (used when testing orientations)."""
     return "/".join(r[::-1] for r in reversed(notation.split("/")))
+
+
+def any_in_area(mask: np.ndarray, area: tuple[int, int]) -> np.ndarray:
+    """(ROWS, COLUMNS) bool: whether any square of each square's Area (`area` = its rows and columns of
+    squares, which tile the board) is set in `mask`."""
+    ar, ac = area
+    blocks = np.asarray(mask, bool).reshape(ROWS // ar, ar, COLUMNS // ac, ac).any((1, 3))
+    return np.repeat(np.repeat(blocks, ar, 0), ac, 1)

@@ -152,7 +152,6 @@ def test_a_side_whose_board_is_taken_is_drawn_again_among_free_boards():
     assert _side_of_a_free_board(names, 5, ["A1", "B1", "C2"]) == "C2"  # more boards than the box holds
 
 
-
 def test_treasure_tokens_lie_where_a_game_puts_them():
     # tile 1 (green, A1..C1) has its hole on a printed berry in the open Area A1..C4; tile 2 (red blocks
     # standing for tiles over D1..H4) its hole on a berry at E1, in the wholly covered Area D1..F4; tile 3

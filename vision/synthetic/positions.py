@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from vision.grids import COLUMNS, LEAF_HOLE, ROWS, format_grid, parse
+from vision.grids import COLUMNS, LEAF_HOLE, LEAF_SOLID, ROWS, any_in_area, format_grid, parse
 from vision.kit import Shape, load_kit
 
 _PIECE_OF = {"green": ("G", "g"), "yellow": ("Y", "y"), "red": ("R", "r")}
@@ -215,12 +215,11 @@ def with_treasure_tokens(pos: Position, printed: str, out_of_step: float = 0.1, 
     grid = parse(pos.pieces)
     floor = parse(printed, ".bnmf")
     tiles = np.asarray(pos.tiles)
-    hole_of = {int(tiles[r, c]): grid[r, c].lower() for r, c in zip(*np.nonzero(np.isin(grid, list("GYR"))))}
-    ar, ac = load_kit().area
+    hole_of = {int(tiles[r, c]): grid[r, c].lower() for r, c in zip(*np.nonzero(np.isin(grid, list(LEAF_SOLID))))}
+    open_area = any_in_area(grid == ".", load_kit().area)  # tokens laid or taken leave the floor as it is
     for r, c in zip(*np.nonzero(np.isin(grid, list(LEAF_HOLE + "t")))):
-        area = grid[r - r % ar:r - r % ar + ar, c - c % ac:c - c % ac + ac]
         on_treasure = floor[r, c] != "."
-        token = on_treasure and bool((area == ".").any())
+        token = on_treasure and bool(open_area[r, c])
         if rng.random() < (out_of_step if on_treasure else astray):
             token = not token
         grid[r, c] = "t" if token else hole_of[int(tiles[r, c])]
