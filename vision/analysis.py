@@ -425,11 +425,12 @@ def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True,
     table's colour, a patch of patterned cloth, a sleeve: such a grid is far smaller than the boards that
     name their sides firmly (every board is the same size, and perspective changes that by a few times at
     most; with none named firmly, the largest grid that reads like a board stands in for them), lies over
-    another board, or names no side while it reads nothing but hidden squares, or open
-    floor without the printed symbols a board's floor carries. A grid found only by edges that close no
-    region must name its side firmly (a glare spot between shadows gives such an outline too). Boards
-    found by their markers stay.
-    `weigh_overlaps` and `weigh_readings` False leave those two tests out: the boards worth a second look."""
+    another board, is no board's shape in the table's plane (_misshapen), or names no side while it reads
+    nothing but hidden squares, or open floor without the printed symbols a board's floor carries. A grid
+    found only by edges that close no region must name its side firmly (a glare spot between shadows gives
+    such an outline too). Boards found by their markers stay.
+    `weigh_overlaps` and `weigh_readings` False leave out the overlaps, and the readings and shapes: the
+    boards worth a second look."""
     t = thresholds()["phantoms"]
     firm = [i for i, b in enumerate(boards) if _named_firmly(b)]
     areas = [_grid_area(b.corners) for b in boards]
@@ -443,10 +444,13 @@ def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True,
     phantom = [weigh_readings and _reads_as_phantom(b) for b in boards]
     largest = 0.0 if firm or not weigh_readings else max(
         (a for a, p in zip(areas, phantom) if not p), default=0.0)
+    sure = [i for i, b in enumerate(boards) if _sure(b)]
     for i in order:
         b = boards[i]
         if not b.method.startswith("markers"):
             if phantom[i] or (weigh_readings and b.method == "open outline" and i not in firm):
+                continue
+            if weigh_readings and i not in firm and _misshapen(b, [boards[j] for j in sure if j != i]):
                 continue
             sizes = [areas[j] for j in firm if j != i]
             if sizes and areas[i] < float(t["min_area_share"]) * float(np.median(sizes)):
@@ -457,6 +461,22 @@ def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True,
                 continue
         keep.append(i)
     return sorted(keep)
+
+
+def _misshapen(board: BoardResult, sure: list[BoardResult]) -> bool:
+    """Whether a grid is no board's shape in the table's plane: every board is 9 by 8 squares there, and a
+    sure board's grid maps the picture to that plane (vision.corner_grids.table_plane). A grid with a
+    side off a board's by more than a factor (thresholds.toml [phantoms] plane_size_ratio) in the plane of
+    every sure board is a patch of cloth, a strip of table beside a board, or a board read from a cut
+    outline. (Every sure board is asked, as lens distortion and a sure grid a little off bend the plane
+    away from its board.) False when there is no sure board."""
+    worst = np.log(float(thresholds()["phantoms"]["plane_size_ratio"]))
+    for s in sure:
+        p = cv2.perspectiveTransform(np.asarray(board.corners, np.float64)[None], table_plane(s.corners))[0]
+        lengths = np.linalg.norm(np.roll(p, -1, 0) - p, axis=1) / np.array([COLUMNS, ROWS, COLUMNS, ROWS])
+        if np.abs(np.log(np.maximum(lengths, 1e-6))).max() <= worst:
+            return False
+    return bool(sure)
 
 
 def _reads_as_phantom(b: BoardResult) -> bool:
