@@ -9,7 +9,7 @@ import numpy as np
 
 from vision.classification import BoardReading, classify
 from vision.grids import COLUMNS, ROWS, square_name
-from vision.corner_grids import corner_grids, table_plane
+from vision.corner_grids import corner_grids, plane_sides, table_plane
 from vision.kit import load_kit
 from vision.location import (BoardLocation, fit_grids, lengthened_outlines, locate, outlines_inside_edge_networks,
                              outlines_past_the_frame, supported_outlines, unclaimed_texture)
@@ -264,6 +264,13 @@ def _with_segment_outlines(image, loc: BoardLocation, board: BoardResult) -> Boa
     return replace(loc, other_outlines=tuple(more), raw_outlines=()) if more else None
 
 
+def _plane_near(centre: np.ndarray, boards: list[BoardResult]) -> np.ndarray:
+    """The table's plane (vision.corner_grids.table_plane) as the board named firmly nearest `centre`
+    (image px) maps it; there must be one."""
+    firm = [b for b in boards if _named_firmly(b)]
+    return table_plane(min(firm, key=lambda b: float(np.linalg.norm(b.corners.mean(0) - centre))).corners)
+
+
 def _read_by_segments(image, tried: BoardLocation, board: BoardResult, profile, known_sides):
     """(tried, its board) when the location from `_with_segment_outlines` names a side by a wider lead
     than `board` does (by the least gain that moves a grid), else None."""
@@ -278,8 +285,9 @@ def _boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, know
     """(location, board) for boards where no board that names its side lies but the frame has a board's
     texture, found by the picture's straight lines (vision.outline_segments): the masks can join a board to
     its neighbour and an arm into one blob that no outline fits, and an arm across a board leaves pieces
-    whose outlines name no side. Only a board that names its side firmly counts, so a patch of cloth is not
-    taken for one."""
+    whose outlines name no side. Only outlines of a board's size in the table's plane of the nearest firm
+    board are tried, and only a board that names its side firmly counts, so a patch of cloth is not taken
+    for one."""
     firm = [_grid_area(b.corners) for b in boards if _named_firmly(b)]
     if not firm or _every_side_found(boards, known_sides):
         return []  # nothing to compare a board's size with, or every player's board is found already
@@ -296,7 +304,7 @@ def _boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, know
         size = float(np.sqrt(max(_grid_area(around), 1.0)))
         if size < board_side:
             around = centre + (around - centre) * (board_side / size)
-        for outline in segment_outlines(image, around):
+        for outline in segment_outlines(image, around, _plane_near(centre, boards)):
             (corners, _), (other, _) = fit_grids(image, outline)
             loc = BoardLocation(corners, "outline", False, 0.0, outline, None, other)
             board = read_board(image, loc, profile, known_sides)
@@ -472,8 +480,7 @@ def _misshapen(board: BoardResult, sure: list[BoardResult]) -> bool:
     away from its board.) False when there is no sure board."""
     worst = np.log(float(thresholds()["phantoms"]["plane_size_ratio"]))
     for s in sure:
-        p = cv2.perspectiveTransform(np.asarray(board.corners, np.float64)[None], table_plane(s.corners))[0]
-        lengths = np.linalg.norm(np.roll(p, -1, 0) - p, axis=1) / np.array([COLUMNS, ROWS, COLUMNS, ROWS])
+        lengths = plane_sides(table_plane(s.corners), board.corners) / np.array([COLUMNS, ROWS, COLUMNS, ROWS])
         if np.abs(np.log(np.maximum(lengths, 1e-6))).max() <= worst:
             return False
     return bool(sure)

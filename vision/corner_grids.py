@@ -22,6 +22,13 @@ def table_plane(grid: np.ndarray) -> np.ndarray:
     return grid_homography(np.float32(grid), 1)
 
 
+def plane_sides(plane: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The lengths, in squares of the table's plane, of a quadrilateral's four sides (image px; the first
+    side runs from its first corner to its second)."""
+    p = _mapped(plane, quad)
+    return np.linalg.norm(np.roll(p, -1, 0) - p, axis=1)
+
+
 def corner_grids(outline: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
     """Grids (image px; A1's corner first, 9 columns along the first edge, either half turn) of a whole
     board that has one of `outline`'s square corners as its own, for each border margin tried."""

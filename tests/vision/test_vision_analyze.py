@@ -234,6 +234,27 @@ def test_a_board_the_colour_of_a_checked_cloth_is_found():
     assert corner_error(near[0].corners, truth) < 0.5
 
 
+def test_on_a_checked_cloth_only_board_sized_outlines_are_searched():
+    # dev seed 7200266: a nearly empty board on a checked cloth that every table mask merges with the cloth.
+    # Beside a board named firmly, its texture is searched by straight lines, and the cloth's checks gave
+    # more outlines than the search tries, crowding the board's own out; the table's plane leaves only
+    # outlines of a board's size. Large grids over the cloth were reported as boards besides.
+    from vision.outline_segments import segment_outlines
+    from vision.corner_grids import table_plane
+    from vision.synthetic import render_scene
+
+    scene = render_scene(7200266)
+    result = analyze(scene.image)
+    assert sorted(b.side for b in result.boards) == sorted(t.side for t in scene.boards) == ["B1", "C1"]
+    board = next(b for b in result.boards if b.side == "B1")
+    assert corner_error(board.corners, scene.boards[0]) < 0.5 and squares_wrong(board.pieces, scene.boards[0]) == 0
+    plane = table_plane(scene.boards[1].corners)
+    around = scene.boards[0].corners
+    every, sized = segment_outlines(scene.image, around), segment_outlines(scene.image, around, plane)
+    assert len(sized) < len(every)
+    assert min(corner_error(o, scene.boards[0]) for o in sized) < 0.6  # an outline is a little outside the grid
+
+
 def test_a_plain_table_has_no_edge_network(clean_scene):
     from vision.location import outlines_inside_edge_networks
 
