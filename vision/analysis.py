@@ -72,6 +72,14 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
     def look(loc: BoardLocation, allow_half_turn: bool = True):
         return _look(image, loc, profile, known_sides, allow_half_turn, exclude)
 
+    if location.oriented and location.alternative is not None:
+        # an outline grid the markers chose, and the markers' own grid: either can lie a little off, and
+        # settling moves each (a grid from one or two markers can lead by 40 at first and by 76 settled), so
+        # each is read in full and the one whose side leads more wins
+        own = read_board(image, replace(location, alternative=None), profile, known_sides, exclude, doubt_lead)
+        alt = read_board(image, location.with_corners(location.alternative), profile, known_sides, exclude,
+                         doubt_lead)
+        return alt if alt.side is not None and (own.side is None or alt.side_lead > own.side_lead) else own
     found_by = location.outline
     reading, match = look(location, allow_half_turn=not location.oriented)
     if location.alternative is not None:

@@ -30,7 +30,8 @@ class BoardLocation:
     score: float
     outline: np.ndarray | None = None  # the board's outer edge (outline method)
     board_index: int | None = None  # from marker ids
-    # the grid with the 9 columns along the other pair of edges, when the outline left it in doubt
+    # the grid with the 9 columns along the other pair of edges, when the outline left it in doubt; for an
+    # outline grid the markers chose, the markers' own grid
     alternative: np.ndarray | None = None
     # other outlines found for the same board (other masks, an arm cut away), best edge support first: an
     # arm over a board's edge can drag one corner of the best-supported outline along the arm, and then
@@ -50,7 +51,7 @@ class BoardLocation:
 
     def with_corners(self, corners: np.ndarray) -> "BoardLocation":
         return BoardLocation(corners, self.method, self.oriented, self.score, self.outline, self.board_index,
-                             None, self.other_outlines, self.raw_outlines)
+                             None, self.other_outlines, self.raw_outlines, self.marker_points)
 
 
 def locate(image: np.ndarray, markers: bool = True, outline: bool = True) -> list[BoardLocation]:
@@ -137,7 +138,10 @@ def _marker_guided(image: np.ndarray, m: BoardLocation, near: list[BoardLocation
         shapely = cv2.isContourConvex(quad) and plausible(m.corners, cv2.contourArea(quad), t, strict=False)
         return m if shapely else None
     corners, outline = best
-    return BoardLocation(corners, "markers+outline", True, m.score, outline, m.board_index,
+    # an outline grid can put the markers near enough while lying off by half a square (a shadow on the
+    # board's edge), and a grid from one or two markers can lie off too: the markers' own grid stays as the
+    # alternative, and the printed layout judges between them (vision.analysis.read_board)
+    return BoardLocation(corners, "markers+outline", True, m.score, outline, m.board_index, m.corners,
                          marker_points=m.marker_points)
 
 
