@@ -357,8 +357,7 @@ def _boards_from_visible_corners(image, outlines: list[np.ndarray], locs: list[B
     and then no grid from an outline names its side. Hundreds of grids can be tried in one frame, so such
     a board must name its side by more than the firm lead, where no board that leads by as much (or that
     markers placed) lies; it replaces the boards over it that lead by less."""
-    firm = [b for b in boards if _named_firmly(b)]
-    if not firm or not outlines or _every_side_found(boards, known_sides):
+    if not any(_named_firmly(b) for b in boards) or not outlines or _every_side_found(boards, known_sides):
         return locs, boards
     t = thresholds()["corner_grids"]
     least = float(t["least_lead"])
@@ -367,8 +366,7 @@ def _boards_from_visible_corners(image, outlines: list[np.ndarray], locs: list[B
     tried = np.empty((0, 4, 2))
     leads = []
     for outline in outlines:
-        near = min(firm, key=lambda b: float(np.linalg.norm(b.corners.mean(0) - outline.mean(0))))
-        for grid in corner_grids(outline, table_plane(near.corners)):
+        for grid in corner_grids(outline, _plane_near(outline.mean(0), boards)):
             same = float(t["same"]) * float(np.linalg.norm(grid[1] - grid[0])) / COLUMNS
             if (np.abs(tried - grid).max((1, 2)) < same).any():
                 continue
