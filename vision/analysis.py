@@ -466,6 +466,12 @@ def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True,
                 continue
             if weigh_readings and i not in firm and _misshapen(b, [boards[j] for j in sure if j != i]):
                 continue
+            # a side named firmly by chance (a corner of a board the frame cuts, read as a board): far
+            # smaller than a board in the plane of every surer board kept already. Only smaller: of two
+            # such boards, the one with the wider lead might be the false one
+            if weigh_readings and i in firm and _misshapen(b, [boards[j] for j in keep if _sure(boards[j])],
+                                                           float(t["firm_plane_size_ratio"]), shrunk=True):
+                continue
             sizes = [areas[j] for j in firm if j != i]
             if sizes and areas[i] < float(t["min_area_share"]) * float(np.median(sizes)):
                 continue
@@ -477,17 +483,20 @@ def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True,
     return sorted(keep)
 
 
-def _misshapen(board: BoardResult, sure: list[BoardResult]) -> bool:
+def _misshapen(board: BoardResult, sure: list[BoardResult], ratio: float | None = None,
+               shrunk: bool = False) -> bool:
     """Whether a grid is no board's shape in the table's plane: every board is 9 by 8 squares there, and a
     sure board's grid maps the picture to that plane (vision.corner_grids.table_plane). A grid with a
     side off a board's by more than a factor (thresholds.toml [phantoms] plane_size_ratio) in the plane of
     every sure board is a patch of cloth, a strip of table beside a board, or a board read from a cut
     outline. (Every sure board is asked, as lens distortion and a sure grid a little off bend the plane
-    away from its board.) False when there is no sure board."""
-    worst = np.log(float(thresholds()["phantoms"]["plane_size_ratio"]))
+    away from its board.) False when there is no sure board. `ratio` stands in for the threshold when given;
+    `shrunk`: only a grid whose every side is shorter than a board's by the factor counts."""
+    worst = np.log(float(thresholds()["phantoms"]["plane_size_ratio"] if ratio is None else ratio))
     for s in sure:
         lengths = plane_sides(table_plane(s.corners), board.corners) / np.array([COLUMNS, ROWS, COLUMNS, ROWS])
-        if np.abs(np.log(np.maximum(lengths, 1e-6))).max() <= worst:
+        off = -np.log(max(lengths.max(), 1e-6)) if shrunk else np.abs(np.log(np.maximum(lengths, 1e-6))).max()
+        if off <= worst:
             return False
     return bool(sure)
 
