@@ -120,21 +120,22 @@ def test_false_boards_are_not_reported():
 _TILTED = np.array([[40.0, 6.0, 300.0], [-4.0, 28.0, 200.0], [0.0, 0.012, 1.0]])
 
 
-def seen(x, y, w, h, turns=0):
-    """A w x h squares rectangle at (x, y) of the tilted camera's table, its corners as the picture shows them."""
+def _seen(x, y, w, h, turns=0, plane_to_image=_TILTED):
+    """A w x h squares rectangle at (x, y) of the table, its corners as the camera (by default the tilted
+    one) shows them."""
     pts = np.roll(np.float64([[x, y], [x + w, y], [x + w, y + h], [x, y + h]]), turns, 0)
-    return cv2.perspectiveTransform(pts[None], _TILTED)[0]
+    return cv2.perspectiveTransform(pts[None], plane_to_image)[0]
 
 
 def test_a_grid_of_no_boards_shape_in_the_table_plane_is_not_reported():
     from vision.analysis import _boards_not_phantoms
     boards = [
-        _found(seen(0, 0, 9, 8), "A1", 150.0),
-        _found(seen(12, 0, 9, 8), "B2", 90.0),
-        _found(seen(0, 11, 8, 9, turns=1), pieces="GGRRYY" * 12),  # a full board turned a quarter: no side named
-        _found(seen(12, 11, 9, 8), "C1", 20.0),  # a board naming its side weakly
-        _found(seen(22, 0, 4, 8), pieces="." * 72, printed="." * 60 + "b" * 12),  # a strip of table beside a board
-        _found(seen(24, 11, 6, 5), pieces="?" * 20 + "R" * 52),  # a board's grid fitted to an outline an arm cut
+        _found(_seen(0, 0, 9, 8), "A1", 150.0),
+        _found(_seen(12, 0, 9, 8), "B2", 90.0),
+        _found(_seen(0, 11, 8, 9, turns=1), pieces="GGRRYY" * 12),  # a full board turned a quarter: no side named
+        _found(_seen(12, 11, 9, 8), "C1", 20.0),  # a board naming its side weakly
+        _found(_seen(22, 0, 4, 8), pieces="." * 72, printed="." * 60 + "b" * 12),  # a strip of table beside a board
+        _found(_seen(24, 11, 6, 5), pieces="?" * 20 + "R" * 52),  # a board's grid fitted to an outline an arm cut
     ]
     assert _boards_not_phantoms(boards) == [0, 1, 2, 3]
     # with no board sure of itself, there is no plane to measure in
@@ -145,17 +146,17 @@ def test_a_grid_of_no_boards_shape_in_the_table_plane_is_not_reported():
 def test_a_small_grid_naming_a_side_firmly_beside_a_surer_board_is_not_reported():
     from vision.analysis import _boards_not_phantoms
     boards = [
-        _found(seen(0, 0, 9, 8), "A2", 91.0),
-        _found(seen(12, 0, 4, 4), "D2", 46.5),  # a corner of a board cut by the frame, read as a board (dev 7201500)
-        _found(seen(0, 11, 10.5, 9), "E1", 40.0),  # a board a little off its shape (lens distortion reaches 1.17)
+        _found(_seen(0, 0, 9, 8), "A2", 91.0),
+        _found(_seen(12, 0, 4, 4), "D2", 46.5),  # a corner of a board cut by the frame, read as a board (dev 7201500)
+        _found(_seen(0, 11, 10.5, 9), "E1", 40.0),  # a board a little off its shape (lens distortion reaches 1.17)
     ]
     assert _boards_not_phantoms(boards) == [0, 2]
     # only a surer board judges it, and only for being small: alone it stays, and a board surer than it
     # is not judged by it (a whole board is large in the small grid's plane; either might be the false one)
     assert _boards_not_phantoms(boards[1:2]) == [0]
-    assert _boards_not_phantoms([_found(seen(0, 0, 9, 8), "A2", 40.0), boards[1]]) == [0, 1]
+    assert _boards_not_phantoms([_found(_seen(0, 0, 9, 8), "A2", 40.0), boards[1]]) == [0, 1]
     # a grid smaller than a board on one side only is not judged this way (tilted boards read shorter one way)
-    assert _boards_not_phantoms([boards[0], _found(seen(12, 0, 9, 4), "D2", 46.5)]) == [0, 1]
+    assert _boards_not_phantoms([boards[0], _found(_seen(12, 0, 9, 4), "D2", 46.5)]) == [0, 1]
 
 
 def test_a_corner_of_a_board_cut_by_the_frame_is_not_a_board():
@@ -173,10 +174,8 @@ def test_a_small_board_far_from_the_camera_stays():
     # steep tilt: the far board's grid under a third of the near ones' area (seed 7010170 reads 0.3), yet a
     # board's shape in their plane
     steep = np.array([[40.0, 0.0, 300.0], [0.0, 40.0, 100.0], [0.0, 0.06, 1.0]])
-
-    def at(x, y):
-        return cv2.perspectiveTransform(np.float64([[x, y], [x + 9, y], [x + 9, y + 8], [x, y + 8]])[None], steep)[0]
-    boards = [_found(at(0, 0), "A1", 150.0), _found(at(12, 0), "B2", 90.0), _found(at(0, 10), "C1", 40.0)]
+    boards = [_found(_seen(x, y, 9, 8, plane_to_image=steep), side, lead)
+              for x, y, side, lead in ((0, 0, "A1", 150.0), (12, 0, "B2", 90.0), (0, 10, "C1", 40.0))]
     assert 0.25 < cv2.contourArea(np.float32(boards[2].corners)) / cv2.contourArea(np.float32(boards[0].corners)) < 0.33
     assert _boards_not_phantoms(boards) == [0, 1, 2]
     # with no side named firmly, the largest grid that reads like a board gives the size (dev seed 7060028:
