@@ -297,8 +297,12 @@ def _boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, know
     board are tried, and only a board that names its side firmly counts, so a patch of cloth is not taken
     for one."""
     firm = [_grid_area(b.corners) for b in boards if _named_firmly(b)]
-    if not firm or _every_side_found(boards, known_sides):
-        return []  # nothing to compare a board's size with, or every player's board is found already
+    if _every_side_found(boards, known_sides):
+        return []  # every player's board is found already
+    if not firm:
+        # nothing to compare a board's size with: a board framed so closely that its floor and rim fall in
+        # the frame's border ring reads as table in every mask, yet its straight rim still stands out
+        return _boards_by_the_frames_lines(image, boards, profile, known_sides)
     t = thresholds()["locate"]
     least = float(t["unclaimed_share"]) * float(np.median(firm))
     # a board's outline, about: the grid of the median firm board with its border
@@ -320,6 +324,24 @@ def _boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, know
                 found.append((loc, board))
                 taken.append(board.corners)
                 break
+    return found
+
+
+def _boards_by_the_frames_lines(image, boards: list[BoardResult], profile, known_sides):
+    """(location, board) for boards whose outlines the whole picture's straight lines give
+    (vision.outline_segments) and that name their side firmly, where no board found named its own so."""
+    h, w = image.shape[:2]
+    taken = [b.corners for b in boards if _claims_texture(b)]
+    found: list[tuple[BoardLocation, BoardResult]] = []
+    for outline in segment_outlines(image, np.float64([[0, 0], [w, 0], [w, h], [0, h]])):
+        if any(_overlap(outline, c) for c in taken):
+            continue
+        (corners, _), (other, _) = fit_grids(image, outline)
+        loc = BoardLocation(corners, "outline", False, 0.0, outline, None, other)
+        board = read_board(image, loc, profile, known_sides)
+        if _named_firmly(board) and not any(_overlap(board.corners, c) for c in taken):
+            found.append((loc, board))
+            taken.append(board.corners)
     return found
 
 
