@@ -159,6 +159,19 @@ def test_a_small_grid_naming_a_side_firmly_beside_a_surer_board_is_not_reported(
     assert _boards_not_phantoms([boards[0], _found(_seen(12, 0, 9, 4), "D2", 46.5)]) == [0, 1]
 
 
+def test_a_board_filling_a_close_frame_is_found():
+    # dev seed 7201525 framed tightly: one nearly empty board, its corners beyond the picture's top and
+    # bottom. Its floor and rim are in the frame's border ring, so every table mask takes it for table and
+    # only clusters of its tiles were found, naming no side. The picture's straight lines give its rim
+    from vision.synthetic import render_scene
+
+    scene = render_scene(7201525, fill=float(np.random.default_rng([7201525, 1]).uniform(1.0, 1.25)))
+    result = analyze(scene.image)
+    assert [b.side for b in result.boards] == ["E1"]
+    assert corner_error(result.boards[0].corners, scene.boards[0]) < 0.5
+    assert squares_wrong(result.boards[0].pieces, scene.boards[0]) == 0
+
+
 def test_a_corner_of_a_board_cut_by_the_frame_is_not_a_board():
     # dev seed 7201500 framed tightly: board F1 runs off the picture's top. A grid over a corner of it
     # (about 4 by 4 squares in A2's plane) named D2 by 46, over the firm lead
