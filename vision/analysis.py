@@ -317,14 +317,23 @@ def _boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, know
         if size < board_side:
             around = centre + (around - centre) * (board_side / size)
         for outline in segment_outlines(image, around, _plane_near(centre, boards)):
-            (corners, _), (other, _) = fit_grids(image, outline)
-            loc = BoardLocation(corners, "outline", False, 0.0, outline, None, other)
-            board = read_board(image, loc, profile, known_sides)
-            if _named_firmly(board) and not any(_overlap(board.corners, c) for c in taken):
-                found.append((loc, board))
-                taken.append(board.corners)
+            got = _firm_board_in(image, outline, taken, profile, known_sides)
+            if got is not None:
+                found.append(got)
+                taken.append(got[1].corners)
                 break
     return found
+
+
+def _firm_board_in(image, outline: np.ndarray, taken: list[np.ndarray], profile, known_sides):
+    """(location, board) of the grid fitted in `outline` when it names its side firmly and lies over none
+    of the grids `taken`, else None."""
+    (corners, _), (other, _) = fit_grids(image, outline)
+    loc = BoardLocation(corners, "outline", False, 0.0, outline, None, other)
+    board = read_board(image, loc, profile, known_sides)
+    if _named_firmly(board) and not any(_overlap(board.corners, c) for c in taken):
+        return loc, board
+    return None
 
 
 def _boards_by_the_frames_lines(image, boards: list[BoardResult], profile, known_sides):
@@ -336,12 +345,10 @@ def _boards_by_the_frames_lines(image, boards: list[BoardResult], profile, known
     for outline in segment_outlines(image, np.float64([[0, 0], [w, 0], [w, h], [0, h]])):
         if any(_overlap(outline, c) for c in taken):
             continue
-        (corners, _), (other, _) = fit_grids(image, outline)
-        loc = BoardLocation(corners, "outline", False, 0.0, outline, None, other)
-        board = read_board(image, loc, profile, known_sides)
-        if _named_firmly(board) and not any(_overlap(board.corners, c) for c in taken):
-            found.append((loc, board))
-            taken.append(board.corners)
+        got = _firm_board_in(image, outline, taken, profile, known_sides)
+        if got is not None:
+            found.append(got)
+            taken.append(got[1].corners)
     return found
 
 
