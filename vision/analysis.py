@@ -248,8 +248,10 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
         keep = _boards_not_phantoms(boards)
         locs, boards = [locs[i] for i in keep], [boards[i] for i in keep]
         # and where no outline came near a board at all, or only grids that name no side did (pieces of a
-        # board an arm lies across), the texture left over is searched; a board found there replaces them
-        found = _boards_in_unclaimed_texture(image, boards, profile, known_sides)
+        # board an arm lies across), the texture left over is searched; with no board named firmly there is
+        # no board's size to search it by, so the whole picture's straight lines are. A board found replaces them
+        search = _boards_in_unclaimed_texture if any(_named_firmly(b) for b in boards) else _boards_by_the_frames_lines
+        found = search(image, boards, profile, known_sides)
         pieces = {i for i, b in enumerate(boards) if not _claims_texture(b)
                   and any(_overlap(b.corners, f.corners) for _, f in found)}
         locs = [l for i, l in enumerate(locs) if i not in pieces] + [l for l, _ in found]
@@ -297,12 +299,8 @@ def _boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, know
     board are tried, and only a board that names its side firmly counts, so a patch of cloth is not taken
     for one."""
     firm = [_grid_area(b.corners) for b in boards if _named_firmly(b)]
-    if _every_side_found(boards, known_sides):
-        return []  # every player's board is found already
-    if not firm:
-        # nothing to compare a board's size with: a board framed so closely that its floor and rim fall in
-        # the frame's border ring reads as table in every mask, yet its straight rim still stands out
-        return _boards_by_the_frames_lines(image, boards, profile, known_sides)
+    if not firm or _every_side_found(boards, known_sides):
+        return []  # nothing to compare a board's size with, or every player's board is found already
     t = thresholds()["locate"]
     least = float(t["unclaimed_share"]) * float(np.median(firm))
     # a board's outline, about: the grid of the median firm board with its border
@@ -338,7 +336,11 @@ def _firm_board_in(image, outline: np.ndarray, taken: list[np.ndarray], profile,
 
 def _boards_by_the_frames_lines(image, boards: list[BoardResult], profile, known_sides):
     """(location, board) for boards whose outlines the whole picture's straight lines give
-    (vision.outline_segments) and that name their side firmly, where no board found named its own so."""
+    (vision.outline_segments) and that name their side firmly, for a frame where no board found named its
+    own so: a board framed so closely that its floor and rim fall in the frame's border ring reads as table
+    in every mask, yet its straight rim still stands out."""
+    if _every_side_found(boards, known_sides):
+        return []
     h, w = image.shape[:2]
     taken = [b.corners for b in boards if _claims_texture(b)]
     found: list[tuple[BoardLocation, BoardResult]] = []
