@@ -296,8 +296,8 @@ def _boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, know
     texture, found by the picture's straight lines (vision.outline_segments): the masks can join a board to
     its neighbour and an arm into one blob that no outline fits, and an arm across a board leaves pieces
     whose outlines name no side. Only outlines of a board's size in the table's plane of the nearest firm
-    board are tried, and only a board that names its side firmly, or names one no other board does by a
-    lesser lead, counts, so a patch of cloth is not taken for one."""
+    board are tried, and only a board that names its side firmly counts, so a patch of cloth is not taken
+    for one."""
     firm = [_grid_area(b.corners) for b in boards if _named_firmly(b)]
     if not firm or _every_side_found(boards, known_sides):
         return []  # nothing to compare a board's size with, or every player's board is found already
@@ -314,9 +314,8 @@ def _boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, know
         size = float(np.sqrt(max(_grid_area(around), 1.0)))
         if size < board_side:
             around = centre + (around - centre) * (board_side / size)
-        named = frozenset(b.side for b in boards + [f for _, f in found] if b.side is not None)
         for outline in segment_outlines(image, around, _plane_near(centre, boards)):
-            got = _firm_board_in(image, outline, taken, profile, known_sides, named)
+            got = _firm_board_in(image, outline, taken, profile, known_sides)
             if got is not None:
                 found.append(got)
                 taken.append(got[1].corners)
@@ -324,21 +323,13 @@ def _boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, know
     return found
 
 
-def _firm_board_in(image, outline: np.ndarray, taken: list[np.ndarray], profile, known_sides,
-                   named: frozenset[str] | None = None):
+def _firm_board_in(image, outline: np.ndarray, taken: list[np.ndarray], profile, known_sides):
     """(location, board) of the grid fitted in `outline` when it names its side firmly and lies over none
-    of the grids `taken`, else None.
-
-    Given the sides the frame's other boards name (`named`), a side none of them names counts by the
-    lesser [phantoms] unclaimed_lead: a board nearly covered by tiles shows little floor to name its side
-    by, and every player's board is another one, so a grid over a patch of table naming a side found
-    already is no board."""
+    of the grids `taken`, else None."""
     (corners, _), (other, _) = fit_grids(image, outline)
     loc = BoardLocation(corners, "outline", False, 0.0, outline, None, other)
     board = read_board(image, loc, profile, known_sides)
-    lesser = named is not None and board.side not in named and _named_firmly(
-        board, float(thresholds()["phantoms"]["unclaimed_lead"]))
-    if (_named_firmly(board) or lesser) and not any(_overlap(board.corners, c) for c in taken):
+    if _named_firmly(board) and not any(_overlap(board.corners, c) for c in taken):
         return loc, board
     return None
 
