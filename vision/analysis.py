@@ -307,7 +307,7 @@ def _boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, know
     board_side = float(np.sqrt(np.median(firm))) * float(t["unclaimed_board_outline"])
     taken = [b.corners for b in boards if _claims_texture(b)]
     found: list[tuple[BoardLocation, BoardResult]] = []
-    for around in unclaimed_texture(image, taken, least, board_side):
+    for around in unclaimed_texture(image, taken, least):
         # a region smaller than a board is part of one (the rest under an arm or a neighbour): its board's
         # edges are looked for as far as a whole board could reach
         centre = around.mean(0)

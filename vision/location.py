@@ -636,17 +636,12 @@ def _working_scale(image: np.ndarray, t: dict) -> tuple[np.ndarray, float]:
     return cv2.GaussianBlur(small, (3, 3), 0), scale
 
 
-def unclaimed_texture(image: np.ndarray, grids: list[np.ndarray], least_area: float,
-                      board_side: float | None = None) -> list[np.ndarray]:
-    """Rectangles (image px) around the parts of the frame that have a board's texture (the corner mask)
-    where none of `grids` lies, each of at least `least_area` px²: the largest single parts first, then
-    pieces joined.
+def unclaimed_texture(image: np.ndarray, grids: list[np.ndarray], least_area: float) -> list[np.ndarray]:
+    """Rectangles (image px), largest first, around the parts of the frame that have a board's texture
+    (the corner mask) where none of `grids` lies, each of at least `least_area` px².
 
     A board no outline found still shows there: a dark board on a dark table that one blob joins to its
-    neighbour and an arm, or a nearly empty board with a hand on it whose only outline took in the hand.
-    An arm across a board cuts its texture in pieces, each of them maybe too small; given `board_side` (a
-    board's outline side, image px), pieces too small alone that together span no more than a board
-    (thresholds.toml [locate] unclaimed_span) are one part."""
+    neighbour and an arm, or a nearly empty board with a hand on it whose only outline took in the hand."""
     t = thresholds()["locate"]
     small, scale = _working_scale(image, t)
     mask = _corner_mask(cv2.cvtColor(small, cv2.COLOR_BGR2Lab), t)
@@ -657,31 +652,12 @@ def unclaimed_texture(image: np.ndarray, grids: list[np.ndarray], least_area: fl
     # the sides of arms and the table's lines are thin: only broad texture is left
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
-    least = least_area * scale * scale
-    area = stats[:, cv2.CC_STAT_AREA]
-
-    def points(i: int) -> np.ndarray:  # (x, y) of a part's pixels
-        return np.stack(np.nonzero(labels == i)[::-1], 1).astype(np.float32)
-
-    parts = [(int(area[i]), points(i)) for i in range(1, n) if area[i] >= least]
-    parts.sort(key=lambda p: -p[0])
-    if board_side is not None:
-        span = float(board_side) * scale * float(t["unclaimed_span"])
-        pieces = [i for i in range(1, n) if float(t["unclaimed_piece"]) * least <= area[i] < least]
-        joined: list[list] = []  # [area, points, count], grown from the largest piece down
-        for i in sorted(pieces, key=lambda i: -area[i]):
-            pts = points(i)
-            for part in joined:
-                both = np.concatenate([part[1], pts])
-                if max(cv2.minAreaRect(both)[1]) <= span:
-                    part[0], part[1], part[2] = part[0] + int(area[i]), both, part[2] + 1
-                    break
-            else:
-                joined.append([int(area[i]), pts, 1])
-        parts += sorted(((a, p) for a, p, count in joined if count > 1 and a >= least), key=lambda p: -p[0])
+    big = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= least_area * scale * scale]
+    big.sort(key=lambda i: -stats[i, cv2.CC_STAT_AREA])
     out = []
-    for _, pts in parts[: int(t["unclaimed_regions"])]:
-        box = cv2.boxPoints(cv2.minAreaRect(pts))
+    for i in big[: int(t["unclaimed_regions"])]:
+        ys, xs = np.nonzero(labels == i)
+        box = cv2.boxPoints(cv2.minAreaRect(np.stack([xs, ys], 1).astype(np.float32)))
         out.append(order_clockwise(box.astype(np.float64) / scale))
     return out
 

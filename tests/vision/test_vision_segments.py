@@ -89,48 +89,6 @@ def test_texture_no_found_board_covers_is_searched_for_a_board():
     assert _sides_reported_on(scene, 2) == [truth.side] == ["C2"]
 
 
-def _texture_patches(*boxes) -> np.ndarray:
-    """A plain grey picture (1280 px wide, so 0.5 working pixels each) with random black-and-white checks
-    of 8 px inside each (x0, y0, x1, y1) box: texture the corner mask takes for a board's."""
-    image = np.full((720, 1280, 3), 128, np.uint8)
-    checks = np.random.default_rng(3).integers(0, 2, (90, 160)).astype(np.uint8) * 255
-    pattern = cv2.resize(checks, (1280, 720), interpolation=cv2.INTER_NEAREST)
-    for x0, y0, x1, y1 in boxes:
-        image[y0:y1, x0:x1] = pattern[y0:y1, x0:x1, None]
-    return image
-
-
-def test_pieces_of_texture_too_small_alone_are_one_part_when_they_span_no_more_than_a_board():
-    # an arm across a board: its texture in two pieces, 80 px apart, each under the least area (the
-    # corner mask's window widens each by a few px)
-    image = _texture_patches((200, 200, 480, 340), (200, 420, 480, 540))
-    least = 1.3 * 280 * 140
-    assert unclaimed_texture(image, [], least) == []  # alone, neither piece is a board's texture
-    regions = unclaimed_texture(image, [], least, board_side=330.0)
-    assert len(regions) == 1
-    x0, y0 = regions[0].min(0)
-    x1, y1 = regions[0].max(0)
-    assert abs(x0 - 200) < 12 and abs(y0 - 200) < 12 and abs(x1 - 480) < 12 and abs(y1 - 540) < 12
-    # two pieces wider apart than a board could reach stay apart, and each is too small
-    far = _texture_patches((100, 100, 380, 240), (800, 500, 1080, 620))
-    assert unclaimed_texture(far, [], least, board_side=330.0) == []
-    # a part big enough alone comes first, then the joined pieces
-    both = _texture_patches((200, 200, 480, 340), (200, 420, 480, 540), (800, 100, 1100, 400))
-    regions = unclaimed_texture(both, [], least, board_side=330.0)
-    assert len(regions) == 2 and regions[0].min(0)[0] > 780 and regions[1].min(0)[0] < 220
-
-
-def test_a_board_an_arm_cuts_into_two_small_pieces_is_found_from_both():
-    # dev seed 7201100: an arm lies across board 0 (D2, 59 % of it in view). Its texture fell in two
-    # pieces, 0.76 and 0.23 of the least a board's may be, so the search of unclaimed texture never
-    # looked there, and the board was not reported
-    scene = render_scene(7201100)
-    truth = scene.boards[0]
-    result = analyze(scene.image)
-    assert [b.side for b in result.boards if corner_error(b.corners, truth) < 0.3] == ["D2"]
-    assert sorted(b.side for b in result.boards) == sorted(b.side for b in scene.boards)
-
-
 def test_a_board_an_arm_cuts_in_two_is_found_whole_over_its_pieces():
     # dev seed 7040060: an arm across board 2 from edge to edge. The masks' outlines were its pieces, each
     # a third of a board; their grids named no side, and their texture claimed the board's own, so it was
