@@ -20,7 +20,7 @@ from vision.debug import draw_reading
 from vision.grids import COLUMNS
 from vision.location import BoardLocation
 from vision.rectification import rectify
-from vision.synthetic import BoardSpec, Conditions, random_position, render_scene
+from vision.synthetic import BoardSpec, Conditions, random_position, render_scene, tight_fill
 from vision.training import BENCH_SEED_BASE
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "bench-out"
@@ -74,7 +74,7 @@ def _scene(args) -> dict:
     """Everything `accuracy` counts, for one scene (run in a worker process)."""
     seed, art_style, tight = args
     cv2.setNumThreads(1)
-    scene = render_scene(seed, art_style=art_style, fill=_tight_fill(seed) if tight else None)
+    scene = render_scene(seed, art_style=art_style, fill=tight_fill(seed) if tight else None)
     result = analyze(scene.image)
     r = {"conf": np.zeros((len(CLASSES), len(PREDICTED)), int), "boards": 0, "found": 0, "right": 0,
          "right_truth_loc": 0, "eligible": 0, "eligible_found": 0, "oriented": 0, "side_right": 0,
@@ -131,14 +131,9 @@ def _scene(args) -> dict:
     return r
 
 
-def _tight_fill(seed: int) -> float:
-    """The framing of a tight-framing scene: the boards' bounding box 1.0 to 1.25 times the picture."""
-    return float(np.random.default_rng([seed, 1]).uniform(1.0, 1.25))
-
-
 def accuracy(n_scenes: int, log=print, seed_base: int = BENCH_SEED_BASE, art_style: int = 0, tag: str = "",
              workers: int = 2, tight: bool = False) -> dict:
-    """`tight`: each scene framed so that its boards reach the picture's edges or beyond (_tight_fill)."""
+    """`tight`: each scene framed so that its boards reach the picture's edges or beyond (tight_fill)."""
     total: dict = {}
     t0 = time.time()
     jobs = [(seed_base + i, art_style, tight) for i in range(n_scenes)]
@@ -171,7 +166,7 @@ def accuracy(n_scenes: int, log=print, seed_base: int = BENCH_SEED_BASE, art_sty
     cv2.imwrite(str(OUT / f"vision{tag}-confusion-truth-location.png"), _confusion_image(conf_truth_loc, "classifier on true corners"))
     if total.get("worst") is not None:
         _, seed, k = total["worst"]
-        scene = render_scene(seed, art_style=art_style, fill=_tight_fill(seed) if tight else None)
+        scene = render_scene(seed, art_style=art_style, fill=tight_fill(seed) if tight else None)
         truth = scene.boards[k]
         found, _ = _match(truth, analyze(scene.image).boards)
         pic = draw_reading(rectify(scene.image, truth.corners), found.pieces, found.printed, found.confidence, truth.pieces)

@@ -163,9 +163,9 @@ def test_a_board_filling_a_close_frame_is_found():
     # dev seed 7201525 framed tightly: one nearly empty board, its corners beyond the picture's top and
     # bottom. Its floor and rim are in the frame's border ring, so every table mask takes it for table and
     # only clusters of its tiles were found, naming no side. The picture's straight lines give its rim
-    from vision.synthetic import render_scene
+    from vision.synthetic import render_scene, tight_fill
 
-    scene = render_scene(7201525, fill=float(np.random.default_rng([7201525, 1]).uniform(1.0, 1.25)))
+    scene = render_scene(7201525, fill=tight_fill(7201525))
     result = analyze(scene.image)
     assert [b.side for b in result.boards] == ["E1"]
     assert corner_error(result.boards[0].corners, scene.boards[0]) < 0.5
@@ -175,9 +175,9 @@ def test_a_board_filling_a_close_frame_is_found():
 def test_a_corner_of_a_board_cut_by_the_frame_is_not_a_board():
     # dev seed 7201500 framed tightly: board F1 runs off the picture's top. A grid over a corner of it
     # (about 4 by 4 squares in A2's plane) named D2 by 46, over the firm lead
-    from vision.synthetic import render_scene
+    from vision.synthetic import render_scene, tight_fill
 
-    scene = render_scene(7201500, fill=float(np.random.default_rng([7201500, 1]).uniform(1.0, 1.25)))
+    scene = render_scene(7201500, fill=tight_fill(7201500))
     result = analyze(scene.image)
     assert [b.side for b in result.boards] == ["A2"]  # (F1 itself is not found)
 

@@ -458,3 +458,9 @@ def _occlusion(Hb, mpx, hand_mask, k, size):
 
 def with_conditions(cond: Conditions, **changes) -> Conditions:
     return replace(cond, **changes)
+
+
+def tight_fill(seed: int) -> float:
+    """The framing of a tight-framing scene (render_scene's `fill`): the boards' bounding box 1.0 to 1.25
+    times the picture, drawn from the seed, as a camera set too close frames them."""
+    return float(np.random.default_rng([seed, 1]).uniform(1.0, 1.25))
