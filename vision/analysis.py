@@ -249,15 +249,26 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
         locs, boards = [locs[i] for i in keep], [boards[i] for i in keep]
         # and where no outline came near a board at all, or only grids that name no side did (pieces of a
         # board an arm lies across), the texture left over is searched; with no board named firmly there is
-        # no board's size to search it by, so the whole picture's straight lines are. A board found replaces them
-        search = _boards_in_unclaimed_texture if any(_named_firmly(b) for b in boards) else _boards_by_the_frames_lines
-        found = search(image, boards, profile, known_sides)
-        pieces = {i for i, b in enumerate(boards) if not _claims_texture(b)
-                  and any(_overlap(b.corners, f.corners) for _, f in found)}
-        locs = [l for i, l in enumerate(locs) if i not in pieces] + [l for l, _ in found]
-        boards = [b for i, b in enumerate(boards) if i not in pieces] + [b for _, b in found]
+        # no board's size to search it by, so the whole picture's straight lines are. Those are also asked
+        # for a board lying over smaller ones (pieces of it) in any frame
+        firm = any(_named_firmly(b) for b in boards)
+        lines = _FrameOutlines(image)
+        if firm:
+            found = _boards_in_unclaimed_texture(image, boards, profile, known_sides)
+            locs, boards = _with_found(locs, boards, [(l, b, ()) for l, b in found])
+        found = _boards_by_the_frames_lines(image, lines, boards, profile, known_sides, anywhere=not firm)
+        locs, boards = _with_found(locs, boards, found)
         locs, boards = _boards_inside_edge_networks(image, locs, boards, profile, known_sides)
         locs, boards = _boards_from_visible_corners(image, doubtful, locs, boards, profile, known_sides)
+        if firm:
+            # last, a board the picture's lines give anywhere: where the only board named firmly is a small
+            # false one (a glare spot read as a board, dev tight-framing 7202142), the texture was searched
+            # for boards of its size
+            found = _boards_by_the_frames_lines(image, lines, boards, profile, known_sides, anywhere=True)
+            if found:  # ... which, as a surer board, is judged by the board found
+                locs, boards = _with_found(locs, boards, found)
+                keep = _boards_not_phantoms(boards)
+                locs, boards = [locs[i] for i in keep], [boards[i] for i in keep]
     if known_sides is not None:
         boards = _one_board_per_side(image, locs, boards, profile, known_sides)
     return AnalyzeResult(int(image.shape[1]), int(image.shape[0]), boards)
@@ -323,34 +334,81 @@ def _boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, know
     return found
 
 
-def _firm_board_in(image, outline: np.ndarray, taken: list[np.ndarray], profile, known_sides):
-    """(location, board) of the grid fitted in `outline` when it names its side firmly and lies over none
-    of the grids `taken`, else None."""
+def _with_found(locs: list[BoardLocation], boards: list[BoardResult], found) -> tuple[list[BoardLocation], list[BoardResult]]:
+    """The locations and boards with those found, (location, board, indices of the boards it replaces),
+    added in place of the boards they replace and of the grids naming no side that they overlap (pieces of
+    them)."""
+    gone = {i for _, _, replaced in found for i in replaced} | {
+        i for i, b in enumerate(boards) if not _claims_texture(b) and any(_overlap(b.corners, f.corners) for _, f, _ in found)}
+    return ([l for i, l in enumerate(locs) if i not in gone] + [l for l, _, _ in found],
+            [b for i, b in enumerate(boards) if i not in gone] + [b for _, b, _ in found])
+
+
+def _firm_board_on(image, outline: np.ndarray, profile, known_sides):
+    """(location, board) of the grid fitted in `outline` when it names its side firmly, else None."""
     (corners, _), (other, _) = fit_grids(image, outline)
     loc = BoardLocation(corners, "outline", False, 0.0, outline, None, other)
     board = read_board(image, loc, profile, known_sides)
-    if _named_firmly(board) and not any(_overlap(board.corners, c) for c in taken):
-        return loc, board
-    return None
+    return (loc, board) if _named_firmly(board) else None
 
 
-def _boards_by_the_frames_lines(image, boards: list[BoardResult], profile, known_sides):
-    """(location, board) for boards whose outlines the whole picture's straight lines give
-    (vision.outline_segments) and that name their side firmly, for a frame where no board found named its
-    own so: a board framed so closely that its floor and rim fall in the frame's border ring reads as table
-    in every mask, yet its straight rim still stands out."""
+def _firm_board_in(image, outline: np.ndarray, taken: list[np.ndarray], profile, known_sides):
+    """_firm_board_on, when the board lies over none of the grids `taken`."""
+    got = _firm_board_on(image, outline, profile, known_sides)
+    return got if got is not None and not any(_overlap(got[1].corners, c) for c in taken) else None
+
+
+class _FrameOutlines:
+    """The outlines the whole picture's straight lines give (vision.outline_segments), found once when
+    first asked for."""
+
+    def __init__(self, image: np.ndarray):
+        self.image, self._outlines = image, None
+
+    def __iter__(self):
+        if self._outlines is None:
+            h, w = self.image.shape[:2]
+            self._outlines = segment_outlines(self.image, np.float64([[0, 0], [w, 0], [w, h], [0, h]]))
+        return iter(self._outlines)
+
+
+def _boards_by_the_frames_lines(image, lines: _FrameOutlines, boards: list[BoardResult], profile, known_sides,
+                                anywhere: bool):
+    """(location, board, indices of the boards it replaces) for boards whose outlines the whole picture's
+    straight lines give (`lines`) and that name their side firmly. Two kinds:
+
+    - with `anywhere`, a board where none is found: one framed so closely that its floor and rim fall in
+      the frame's border ring reads as table in every mask, yet its straight rim still stands out;
+    - always, a board over smaller ones: framed so closely that its corners lie beyond the picture, a
+      board can be missed by every mask while a cluster of its tiles reads as a small board naming some
+      side, even firmly by chance (dev tight-framing scenes 7202117, 7202119). It replaces them when it
+      names its side by a wider lead than each does and each is under a share of its size
+      (thresholds.toml [phantoms] replaced_area_share). Boards placed by their markers are never replaced."""
     if _every_side_found(boards, known_sides):
         return []
-    h, w = image.shape[:2]
-    taken = [b.corners for b in boards if _claims_texture(b)]
-    found: list[tuple[BoardLocation, BoardResult]] = []
-    for outline in segment_outlines(image, np.float64([[0, 0], [w, 0], [w, h], [0, h]])):
-        if any(_overlap(outline, c) for c in taken):
+    share = float(thresholds()["phantoms"]["replaced_area_share"])
+    areas = [_grid_area(b.corners) for b in boards]
+    claims = [i for i, b in enumerate(boards) if _claims_texture(b)]
+
+    def under(quad: np.ndarray, area: float) -> list[int] | None:
+        """The boards `quad` lies over, or None when one of them could not be replaced by it."""
+        over = [i for i in claims if _overlap(quad, boards[i].corners)]
+        if any(boards[i].method.startswith("markers") or areas[i] >= share * area for i in over):
+            return None
+        return over
+
+    found: list[tuple[BoardLocation, BoardResult, tuple[int, ...]]] = []
+    for outline in lines:
+        over = under(outline, _grid_area(outline))
+        if over is None or not (over or anywhere) or any(_overlap(outline, f.corners) for _, f, _ in found):
             continue
-        got = _firm_board_in(image, outline, taken, profile, known_sides)
-        if got is not None:
-            found.append(got)
-            taken.append(got[1].corners)
+        got = _firm_board_on(image, outline, profile, known_sides)
+        if got is None or any(_overlap(got[1].corners, f.corners) for _, f, _ in found):
+            continue
+        over = under(got[1].corners, _grid_area(got[1].corners))
+        if over is None or not (over or anywhere) or any(boards[i].side_lead >= got[1].side_lead for i in over):
+            continue
+        found.append((*got, tuple(over)))
     return found
 
 

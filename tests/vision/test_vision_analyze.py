@@ -172,6 +172,32 @@ def test_a_board_filling_a_close_frame_is_found():
     assert squares_wrong(result.boards[0].pieces, scene.boards[0]) == 0
 
 
+def test_a_board_filling_a_close_frame_replaces_the_pieces_of_it_read_as_boards():
+    # dev seed 7202119 framed tightly: one board, two of its corners beyond the picture. The masks found
+    # only a cluster of its yellow tiles, which named E1 by 26 (not firmly, so the picture's lines were
+    # searched), but the board's rim was skipped for lying over that cluster. It names A2 by about 220
+    from vision.synthetic import render_scene, tight_fill
+
+    scene = render_scene(7202119, fill=tight_fill(7202119))
+    result = analyze(scene.image)
+    assert [b.side for b in result.boards] == ["A2"]
+    assert corner_error(result.boards[0].corners, scene.boards[0]) < 0.5
+    assert squares_wrong(result.boards[0].pieces, scene.boards[0]) == 0
+
+
+def test_a_small_false_board_named_firmly_does_not_hide_the_board_the_frame_cuts():
+    # dev seed 7202142 framed tightly: board B1 runs off the picture's top and right, and no mask gave
+    # its outline. A glare spot on the cloth read as a small board naming C2 by 35, so the texture left
+    # over was searched for boards of that size only. The picture's straight lines give B1's rim, and
+    # beside B1 the glare spot is no board's size
+    from vision.synthetic import render_scene, tight_fill
+
+    scene = render_scene(7202142, fill=tight_fill(7202142))
+    result = analyze(scene.image)
+    assert [b.side for b in result.boards] == ["B1"]
+    assert squares_wrong(result.boards[0].pieces, scene.boards[0]) == 0
+
+
 def test_a_corner_of_a_board_cut_by_the_frame_is_not_a_board():
     # dev seed 7201500 framed tightly: board F1 runs off the picture's top. A grid over a corner of it
     # (about 4 by 4 squares in A2's plane) named D2 by 46, over the firm lead
