@@ -265,7 +265,7 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
             # false one (a glare spot read as a board, dev tight-framing 7202142), the texture was searched
             # for boards of its size
             found = _boards_by_the_frames_lines(image, lines, boards, profile, known_sides, anywhere=True)
-            if found:  # ... which, as a surer board, is judged by the board found
+            if found:  # every board weighed again: the board found is surer than the small one, and judges it
                 locs, boards = _with_found(locs, boards, found)
                 keep = _boards_not_phantoms(boards)
                 locs, boards = [locs[i] for i in keep], [boards[i] for i in keep]
