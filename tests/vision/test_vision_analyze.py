@@ -2,6 +2,7 @@ import json
 
 import cv2
 import numpy as np
+import pytest
 
 from vision.analysis import analyze
 from vision.grids import COLUMNS
@@ -159,52 +160,39 @@ def test_a_small_grid_naming_a_side_firmly_beside_a_surer_board_is_not_reported(
     assert _boards_not_phantoms([boards[0], _found(_seen(12, 0, 9, 4), "D2", 46.5)]) == [0, 1]
 
 
-def test_a_board_filling_a_close_frame_is_found():
-    # dev seed 7201525 framed tightly: one nearly empty board, its corners beyond the picture's top and
-    # bottom. Its floor and rim are in the frame's border ring, so every table mask takes it for table and
-    # only clusters of its tiles were found, naming no side. The picture's straight lines give its rim
+def _framed_tightly(seed: int):
+    """A dev scene framed as the benchmark's tight framing frames it, and its analysis."""
     from vision.synthetic import render_scene, tight_fill
 
-    scene = render_scene(7201525, fill=tight_fill(7201525))
-    result = analyze(scene.image)
-    assert [b.side for b in result.boards] == ["E1"]
+    scene = render_scene(seed, fill=tight_fill(seed))
+    return scene, analyze(scene.image)
+
+
+@pytest.mark.parametrize("seed, side", [
+    # one nearly empty board, its corners beyond the picture's top and bottom. Its floor and rim are in
+    # the frame's border ring, so every table mask takes it for table and only clusters of its tiles were
+    # found, naming no side. The picture's straight lines give its rim
+    (7201525, "E1"),
+    # one board, two of its corners beyond the picture: the masks found only a cluster of its yellow
+    # tiles, which named E1 by 26 (not firmly, so the picture's lines were searched), but the board's rim
+    # was skipped for lying over that cluster. It names A2 by about 220, and replaces the cluster
+    (7202119, "A2"),
+    # B1 runs off the picture's top and right, and no mask gave its outline. A glare spot on the cloth
+    # read as a small board naming C2 by 35, so the texture left over was searched for boards of that
+    # size only. The picture's lines give B1's rim, and beside B1 the glare spot is no board's size
+    (7202142, "B1"),
+])
+def test_a_board_a_close_frame_cuts_is_found_whole(seed, side):
+    scene, result = _framed_tightly(seed)
+    assert [b.side for b in result.boards] == [side]
     assert corner_error(result.boards[0].corners, scene.boards[0]) < 0.5
-    assert squares_wrong(result.boards[0].pieces, scene.boards[0]) == 0
-
-
-def test_a_board_filling_a_close_frame_replaces_the_pieces_of_it_read_as_boards():
-    # dev seed 7202119 framed tightly: one board, two of its corners beyond the picture. The masks found
-    # only a cluster of its yellow tiles, which named E1 by 26 (not firmly, so the picture's lines were
-    # searched), but the board's rim was skipped for lying over that cluster. It names A2 by about 220
-    from vision.synthetic import render_scene, tight_fill
-
-    scene = render_scene(7202119, fill=tight_fill(7202119))
-    result = analyze(scene.image)
-    assert [b.side for b in result.boards] == ["A2"]
-    assert corner_error(result.boards[0].corners, scene.boards[0]) < 0.5
-    assert squares_wrong(result.boards[0].pieces, scene.boards[0]) == 0
-
-
-def test_a_small_false_board_named_firmly_does_not_hide_the_board_the_frame_cuts():
-    # dev seed 7202142 framed tightly: board B1 runs off the picture's top and right, and no mask gave
-    # its outline. A glare spot on the cloth read as a small board naming C2 by 35, so the texture left
-    # over was searched for boards of that size only. The picture's straight lines give B1's rim, and
-    # beside B1 the glare spot is no board's size
-    from vision.synthetic import render_scene, tight_fill
-
-    scene = render_scene(7202142, fill=tight_fill(7202142))
-    result = analyze(scene.image)
-    assert [b.side for b in result.boards] == ["B1"]
     assert squares_wrong(result.boards[0].pieces, scene.boards[0]) == 0
 
 
 def test_a_corner_of_a_board_cut_by_the_frame_is_not_a_board():
     # dev seed 7201500 framed tightly: board F1 runs off the picture's top. A grid over a corner of it
     # (about 4 by 4 squares in A2's plane) named D2 by 46, over the firm lead
-    from vision.synthetic import render_scene, tight_fill
-
-    scene = render_scene(7201500, fill=tight_fill(7201500))
-    result = analyze(scene.image)
+    _, result = _framed_tightly(7201500)
     assert [b.side for b in result.boards] == ["A2"]  # (F1 itself is not found)
 
 
