@@ -390,23 +390,24 @@ def _boards_by_the_frames_lines(image, lines: _FrameOutlines, boards: list[Board
     areas = [_grid_area(b.corners) for b in boards]
     claims = [i for i, b in enumerate(boards) if _claims_texture(b)]
 
-    def under(quad: np.ndarray, area: float) -> list[int] | None:
-        """The boards `quad` lies over, or None when one of them could not be replaced by it."""
+    def under(quad: np.ndarray) -> list[int] | None:
+        """The boards `quad` lies over, or None when it may not be a board: one of them could not be
+        replaced by it, or it lies over none where only replacements are looked for."""
+        area = _grid_area(quad)
         over = [i for i in claims if _overlap(quad, boards[i].corners)]
         if any(boards[i].method.startswith("markers") or areas[i] >= share * area for i in over):
             return None
-        return over
+        return over if over or anywhere else None
 
     found: list[tuple[BoardLocation, BoardResult, tuple[int, ...]]] = []
     for outline in lines:
-        over = under(outline, _grid_area(outline))
-        if over is None or not (over or anywhere) or any(_overlap(outline, f.corners) for _, f, _ in found):
+        if under(outline) is None or any(_overlap(outline, f.corners) for _, f, _ in found):
             continue
         got = _firm_board_on(image, outline, profile, known_sides)
         if got is None or any(_overlap(got[1].corners, f.corners) for _, f, _ in found):
             continue
-        over = under(got[1].corners, _grid_area(got[1].corners))
-        if over is None or not (over or anywhere) or any(boards[i].side_lead >= got[1].side_lead for i in over):
+        over = under(got[1].corners)
+        if over is None or any(boards[i].side_lead >= got[1].side_lead for i in over):
             continue
         found.append((*got, tuple(over)))
     return found
