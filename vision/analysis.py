@@ -116,15 +116,17 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
             location, reading, match = best
     if not location.oriented:
         # a board cut off by the picture's edge: its grid was fitted inside the part in view, squeezed or
-        # shifted; carried on past the edge, a grid that names its side firmly and better wins. From the
-        # outline it was found by, and the one a doubt chose instead
+        # shifted; carried on past the edge, a grid that names its side firmly and clearly better wins (an
+        # unrefined guess, it must not displace a whole board's grid by a hair). From the outline it was
+        # found by, and the one a doubt chose instead
         firm = float(thresholds()["phantoms"]["firm_lead"])
+        gain = float(thresholds()["locate"]["frame_cut_gain"])
         own = [found_by] + ([location.outline] if location.outline is not found_by else [])
         for outline in (p for o in own if o is not None for p in outlines_past_the_frame(o, image.shape)):
             for corners, _ in fit_grids(image, outline):
                 loc = BoardLocation(corners, location.method, False, location.score, outline)
                 rd, m = look(loc)
-                if m.margin >= firm and _better(m, match):
+                if m.margin >= firm and _better(m, match, by=gain):
                     location, reading, match = loc, rd, m
     if not _grid_held(location):
         either_way = not location.oriented
@@ -180,8 +182,7 @@ def _settle_grid(location: BoardLocation, reading: BoardReading, match, look):
     def beats(m, n) -> bool:
         # a grid that names no side has nothing to steer by (a fit summed over fewer floor squares is
         # higher, so it would drift off onto the table or an arm); naming one where it named none wins
-        return _better(m, n) and (n.side is None or (m.margin > n.margin + gain
-                                                     and m.log_likelihood >= n.log_likelihood - slack))
+        return _better(m, n, by=gain) and (n.side is None or m.log_likelihood >= n.log_likelihood - slack)
 
     best = (location, reading, match)
     for k, step in enumerate(t["settle_steps"]):
@@ -214,10 +215,11 @@ def _edge_moved(corners: np.ndarray, edge: int, squares: float) -> np.ndarray:
     return c
 
 
-def _better(a, b) -> bool:
+def _better(a, b, by: float = 0.0) -> bool:
     """Whether side match `a` speaks for its grid more than `b` does: it names a side, by a wider lead
-    (the lead grows with every symbol that fits, where a fit per square favours a grid that sees few)."""
-    return a.side is not None and (b.side is None or a.margin > b.margin)
+    (the lead grows with every symbol that fits, where a fit per square favours a grid that sees few),
+    wider by more than `by` where `b` names one too."""
+    return a.side is not None and (b.side is None or a.margin > b.margin + by)
 
 
 def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None = None,
