@@ -247,8 +247,7 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
             # can name some side weakly
             if again is not None and (_named_firmly(again[1]) or not _reads_as_phantom(boards[i])):
                 locs[i], boards[i] = again
-        keep = _boards_not_phantoms(boards)
-        locs, boards = [locs[i] for i in keep], [boards[i] for i in keep]
+        locs, boards = _without_phantoms(locs, boards)
         # and where no outline came near a board at all, or only grids that name no side did (pieces of a
         # board an arm lies across), the texture left over is searched; with no board named firmly there is
         # no board's size to search it by, so the whole picture's straight lines are. Those are also asked
@@ -268,9 +267,7 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
             # for boards of its size
             found = _boards_by_the_frames_lines(image, lines, boards, profile, known_sides, anywhere=True)
             if found:  # every board weighed again: the board found is surer than the small one, and judges it
-                locs, boards = _with_found(locs, boards, found)
-                keep = _boards_not_phantoms(boards)
-                locs, boards = [locs[i] for i in keep], [boards[i] for i in keep]
+                locs, boards = _without_phantoms(*_with_found(locs, boards, found))
     if known_sides is not None:
         boards = _one_board_per_side(image, locs, boards, profile, known_sides)
     return AnalyzeResult(int(image.shape[1]), int(image.shape[0]), boards)
@@ -334,6 +331,12 @@ def _boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, know
                 taken.append(got[1].corners)
                 break
     return found
+
+
+def _without_phantoms(locs: list[BoardLocation], boards: list[BoardResult]) -> tuple[list[BoardLocation], list[BoardResult]]:
+    """The locations and boards that _boards_not_phantoms keeps."""
+    keep = _boards_not_phantoms(boards)
+    return [locs[i] for i in keep], [boards[i] for i in keep]
 
 
 def _with_found(locs: list[BoardLocation], boards: list[BoardResult], found) -> tuple[list[BoardLocation], list[BoardResult]]:
