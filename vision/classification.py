@@ -69,8 +69,13 @@ class BoardReading:
         if not ((factor != 1.0) & (self.piece_probs[:, k] > 0.01)).any():  # nothing the weighing could change
             return self
         pp = self.piece_probs.copy()
+        real = np.arange(len(CLASSES)) != CLASSES.index("?")
+        before = pp[:, real].sum(1, keepdims=True)
         pp[:, k] *= factor
-        pp /= pp.sum(1, keepdims=True)
+        # the layout says which piece lies there, not whether a hand covers the square: the hidden class
+        # keeps its probability, and the pieces share the rest anew (renormalising all of them let a raised
+        # token push "hidden" under its threshold, and a hand over a treasure hole read as a token)
+        pp[:, real] *= before / np.maximum(pp[:, real].sum(1, keepdims=True), 1e-12)
         return _reading(pp, self.printed_probs, self.board, self.by_net, self.beyond)
 
 
@@ -174,9 +179,10 @@ def with_tile_mates(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray) -> tupl
     return chars, conf
 
 
-def combined(context_probs: np.ndarray, net_probs: np.ndarray) -> np.ndarray:
+def combined(context_probs: np.ndarray, net_probs: np.ndarray, weight: float | None = None) -> np.ndarray:
     """The context model's and the square net's piece probabilities, a weighted geometric mean: a
-    square both find likely stays likely, and one the net's view of its shape rules out drops."""
-    w = float(thresholds()["square_net"]["weight"])
+    square both find likely stays likely, and one the net's view of its shape rules out drops.
+    `weight`: the net's share, when not thresholds.toml's (a net just trained, judged at several)."""
+    w = float(thresholds()["square_net"]["weight"]) if weight is None else weight
     g = np.exp((1 - w) * np.log(np.maximum(context_probs, 1e-12)) + w * np.log(np.maximum(net_probs, 1e-12)))
     return g / g.sum(1, keepdims=True)

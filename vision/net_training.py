@@ -153,6 +153,25 @@ def misread(Y: np.ndarray, probs: np.ndarray) -> tuple[int, int, int]:
     return int(wrong.sum()), int(wrong.reshape(-1, ROWS * COLUMNS).any(1).sum()), int((~seen & (read != "?")).sum())
 
 
+def report(net_path: pathlib.Path, workers: int = 2, weights=(0.35, 0.5, 0.65)) -> None:
+    """On the validation seeds, at the true corners jittered as in training: the context model alone, the
+    installed net weighed in at thresholds.toml's weight, and the net at `net_path` at each of `weights`
+    (so a net just trained is judged against the one it would replace, and its weight chosen)."""
+    installed = DATA / "square_net.onnx"
+    w = float(thresholds()["square_net"]["weight"])
+    for name, jobs in (("random", jobs_for(150, 0, VALIDATION_SEED_BASE)),
+                       ("played-like", jobs_for(0, 100, played_base=PLAYED_SEED_BASE + 100_000))):
+        v = collect(jobs, workers, chunk=_net_chunk, log=lambda *a, **k: None)
+        Xv, Yv = inputs_and_labels(v)
+        ctx = v["pp"].reshape(-1, len(CLASSES)).astype(np.float64)
+        print(f"validation, {name} ({len(Xv)} boards), misread squares / boards not fully right / hidden read "
+              f"as a piece: context model alone {misread(Yv, ctx)}", flush=True)
+        if installed.exists() and installed.resolve() != pathlib.Path(net_path).resolve():
+            print(f"  installed net at {w}: {misread(Yv, combined(ctx, square_net_probabilities(Xv, installed)))}")
+        new = square_net_probabilities(Xv, net_path)  # the file as written, as it will be read
+        print("  this net at " + ", ".join(f"{x}: {misread(Yv, combined(ctx, new, x))}" for x in weights), flush=True)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--scenes", type=int, default=2000, help="random scenes")
@@ -160,7 +179,11 @@ def main(argv=None) -> int:
     ap.add_argument("--epochs", type=int, default=24)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=pathlib.Path, default=DATA / "square_net.onnx")
+    ap.add_argument("--report", action="store_true", help="only judge the net at --out on the validation seeds")
     args = ap.parse_args(argv)
+    if args.report:
+        report(args.out, args.workers)
+        return 0
     try:
         import onnx  # noqa: F401  (torch's exporter writes through it)
         import torch  # noqa: F401
@@ -174,15 +197,7 @@ def main(argv=None) -> int:
     net = train_net(X, Y, args.epochs)
     export(net, X.shape[2] // ROWS, args.out)
     print(f"net written to {args.out}", flush=True)
-    w = float(thresholds()["square_net"]["weight"])
-    for name, jobs in (("random", jobs_for(150, 0, VALIDATION_SEED_BASE)),
-                       ("played-like", jobs_for(0, 100, played_base=PLAYED_SEED_BASE + 100_000))):
-        v = collect(jobs, args.workers, chunk=_net_chunk, log=lambda *a, **k: None)
-        Xv, Yv = inputs_and_labels(v)
-        ctx = v["pp"].reshape(-1, len(CLASSES)).astype(np.float64)
-        both = combined(ctx, square_net_probabilities(Xv, args.out))  # the file as written, as it will be read
-        print(f"validation, {name} ({len(Xv)} boards): misread squares / boards not fully right / hidden read "
-              f"as a piece: context model {misread(Yv, ctx)}, with the net at weight {w} {misread(Yv, both)}")
+    report(args.out, args.workers)
     return 0
 
 

@@ -211,3 +211,12 @@ def test_a_named_sides_printed_layout_weighs_tokens_by_where_a_game_lays_them():
     hidden = probs.copy()
     hidden[9 * 3 + 3] = np.eye(len(CLASSES))[CLASSES.index("?")]
     assert _reading(hidden, np.zeros((72, 5)), None, True).with_printed(printed).pieces.split("/")[0][5] == "t"
+    # a hand over the nut's hole: the layout raises the token against the other pieces, not against the hand
+    # (renormalised over every class, the hand's 0.96 fell to 0.77, under the line for "?", and it read "t")
+    under_hand = probs.copy()
+    under_hand[2] = 0
+    under_hand[2, [CLASSES.index("?"), CLASSES.index("t"), CLASSES.index("g")]] = 0.96, 0.02, 0.02
+    weighed = _reading(under_hand, np.zeros((72, 5)), None, True).with_printed(printed)
+    assert weighed.pieces.split("/")[0][2] == "?"
+    assert weighed.piece_probs[2, CLASSES.index("?")] == pytest.approx(0.96)
+    assert weighed.piece_probs[2, CLASSES.index("t")] > 0.9 * 0.04  # the pieces' share: now nearly all token

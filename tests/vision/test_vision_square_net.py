@@ -60,6 +60,9 @@ def test_combined_is_a_weighted_geometric_mean():
     assert np.allclose(both[0, :2], expected / expected.sum())
     assert both[0, 2] < 1e-9  # ruled out by both stays out
     assert np.allclose(both[1], ctx[1])  # where the two agree, nothing moves
+    # a weight given (a net just trained, judged at several): 0 is the context model's reading, 1 the net's
+    assert np.allclose(combined(ctx, net, 0.0), ctx / ctx.sum(1, keepdims=True), atol=1e-9)
+    assert np.allclose(combined(ctx, net, 1.0)[0, :2], [0.0001, 0.9999], atol=1e-9)
 
 
 def test_decide_reads_hidden_and_unsure_squares_as_unknown():
