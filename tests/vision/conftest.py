@@ -29,7 +29,8 @@ def first_drawn_scene(seed: int):
     """render_scene(seed) as drawn before a table's boards were made unique and its tokens laid as a game
     lays them: sides drawn with replacement (a scene can show one board twice, or both faces of one), and
     tokens on any hole, of any treasure. Dev scenes picked for a location path before those changes keep
-    showing it; none of those paths depends on the boards' sides differing or on where tokens lie."""
+    showing it; none of those paths depends on the boards' sides differing or on where tokens lie. Reading a
+    board whose side is named does: an open hole over a printed treasure there may read as its token."""
     from vision.synthetic import artwork, scene
 
     token = artwork._token

@@ -158,6 +158,29 @@ def test_reading_a_board_keeps_numpy_to_one_blas_thread():
     assert blas and all(p["num_threads"] == 1 for p in blas)
 
 
+def test_weights_below_float32s_normal_range_load_as_zero_and_read_the_same():
+    # weight decay leaves most weights subnormal, which Intel cores multiply about a hundred times slower
+    from vision.mlp import MLP
+
+    tiny = np.finfo(np.float32).tiny
+    rng = np.random.default_rng(3)
+    params = {"mu": np.zeros(6), "sd": np.ones(6), "W1": rng.normal(0, 1, (6, 8)), "b1": np.zeros(8),
+              "W2": rng.normal(0, 1, (8, 4)), "b2": np.zeros(4), "W3": rng.normal(0, 1, (4, 3)), "b3": np.zeros(3)}
+    for k in ("W1", "W2", "W3"):
+        params[k][rng.random(params[k].shape) < 0.6] = tiny / 8  # subnormal in float32
+    model = MLP(params, "abc")
+    for k, v in model.p.items():
+        assert not ((v != 0) & (np.abs(v) < tiny)).any(), k
+    x = rng.normal(0, 1, (72, 6))
+    exact = object.__new__(MLP)  # the same model with its weights unflushed, in float64
+    exact.p = {k: np.asarray(v, np.float64) for k, v in params.items()}
+    assert np.allclose(model.probabilities(x), exact.probabilities(x), atol=1e-6)
+    # and the installed models hold none once loaded
+    for name in ("floor_model", "pieces_model", "context_model", "printed_model"):
+        for k, v in load_mlp(name).p.items():
+            assert not ((v != 0) & (np.abs(v) < tiny)).any(), (name, k)
+
+
 def test_green_tiles_under_a_colour_cast_read_green_beside_the_boards_other_leaves():
     # dev seeds 7180457 (board 0) and 7180380 (board 2), read at their true corners: under a colour cast
     # their green tiles looked yellow square by square (11 and 3 solid greens read as yellow before the
