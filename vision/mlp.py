@@ -22,8 +22,13 @@ def _flushed(a: np.ndarray) -> np.ndarray:
     cores multiply those through a slow microcode path: one board's first layer took 2.7 ms instead of
     0.02 ms on a Xeon. What they add lies far below float32's precision, so no reading changes."""
     out = a.copy()
-    out[(out != 0) & (np.abs(out) < np.finfo(np.float32).tiny)] = 0
+    out[subnormal(out)] = 0
     return out
+
+
+def subnormal(a: np.ndarray) -> np.ndarray:
+    """Where `a` holds a value below float32's smallest normal number, other than zero."""
+    return (a != 0) & (np.abs(a) < np.finfo(np.float32).tiny)
 
 
 class MLP:

@@ -160,7 +160,7 @@ def test_reading_a_board_keeps_numpy_to_one_blas_thread():
 
 def test_weights_below_float32s_normal_range_load_as_zero_and_read_the_same():
     # weight decay leaves most weights subnormal, which Intel cores multiply about a hundred times slower
-    from vision.mlp import MLP
+    from vision.mlp import MLP, subnormal
 
     tiny = np.finfo(np.float32).tiny
     rng = np.random.default_rng(3)
@@ -170,7 +170,7 @@ def test_weights_below_float32s_normal_range_load_as_zero_and_read_the_same():
         params[k][rng.random(params[k].shape) < 0.6] = tiny / 8  # subnormal in float32
     model = MLP(params, "abc")
     for k, v in model.p.items():
-        assert not ((v != 0) & (np.abs(v) < tiny)).any(), k
+        assert not subnormal(v).any(), k
     x = rng.normal(0, 1, (72, 6))
     exact = object.__new__(MLP)  # the same model with its weights unflushed, in float64
     exact.p = {k: np.asarray(v, np.float64) for k, v in params.items()}
@@ -178,7 +178,7 @@ def test_weights_below_float32s_normal_range_load_as_zero_and_read_the_same():
     # and the installed models hold none once loaded
     for name in ("floor_model", "pieces_model", "context_model", "printed_model"):
         for k, v in load_mlp(name).p.items():
-            assert not ((v != 0) & (np.abs(v) < tiny)).any(), (name, k)
+            assert not subnormal(v).any(), (name, k)
 
 
 def test_green_tiles_under_a_colour_cast_read_green_beside_the_boards_other_leaves():
