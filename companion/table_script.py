@@ -54,8 +54,9 @@ class TableGame:
             if isinstance(action, INVISIBLE):
                 yield Declaration(seat, action.format())
             elif isinstance(action, EndTurn):
-                if state.over:
-                    yield Declaration(seat, "end")  # the last turn of the game: nobody's board changes next
+                if state.over or len(state.players) == 1:
+                    # nobody's board changes next: the last turn of the game, or a player alone at the table
+                    yield Declaration(seat, "end")
             elif isinstance(action, UseFeather):
                 continue  # the camera will see two tiles arrive
             else:

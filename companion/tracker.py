@@ -174,6 +174,8 @@ class Tracker:
             notices += self._advance_to(seat)
             if seat != self.state.current:
                 return notices
+        elif self._next_turn_alone(cells, new):
+            notices += self._apply([EndTurn()], who=name)
         actions = self._actions_for(seat, cells, new, animals, raw_with_hidden)
         if actions is None or isinstance(actions, Notice):
             # nothing explains the change on top of this turn's moves. Once the view has settled,
@@ -213,6 +215,14 @@ class Tracker:
             if out and out[-1].kind == "alert":
                 break
         return out
+
+    def _next_turn_alone(self, cells: str, new: list[Square]) -> bool:
+        """Whether a player alone at the table has begun the next turn: no other board's move ends a
+        turn, so a leaf tile laid once this turn's main action is done is the next turn's. (A squirrel
+        then may be a Nut spent this turn or the next turn's main action: the player says "end" first.)"""
+        state = self.state
+        return (len(state.players) == 1 and state.main_done and state.pending is None and not state.over
+                and any(cells[s.index] in LEAF for s in new))
 
     def _actions_for(self, seat: int, cells: str, new: list[Square], animals: list[Square], raw_cells: str = ""):
         state = self.state

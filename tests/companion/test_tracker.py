@@ -36,6 +36,34 @@ def test_tracker_follows_a_whole_game_from_board_snapshots(seed, players):
     assert standings(results_of(final_phase(tracker.state))) == standings(results_of(final_phase(truth)))
 
 
+def test_a_player_alone_at_the_table_is_followed_with_the_turn_ends_said():
+    # nobody else's board ends a turn: the table says "end" (a squirrel after the main action could be
+    # a Nut spent or the next turn's main action, and only the player knows)
+    game = table_game(104, 1)
+    tracker = Tracker(game.table_start)
+    alerts = []
+    for step in game.steps():
+        alerts += [n for n in feed(tracker, step) if n.kind == "alert"]
+    assert alerts == [] and tracker.state.over
+    assert tracker.state.players[0].board.pieces == game.truth_end.players[0].board.pieces
+    assert tracker.state.players[0].treasures == game.truth_end.players[0].treasures
+
+
+def test_a_player_alone_who_lays_a_tile_after_the_main_action_has_begun_the_next_turn():
+    game = table_game(104, 1)
+    tracker = Tracker(game.table_start)
+    snaps = [s for s in game.steps() if isinstance(s, Snapshot)]
+    assert snaps[0].action.startswith("leaf") and snaps[1].action.startswith("leaf")
+    feed(tracker, snaps[0])
+    assert tracker.state.main_done
+    notices = feed(tracker, snaps[1])  # no "end" said between them
+    assert [n for n in notices if n.kind == "alert"] == []
+    actions = [n.text for n in notices if n.kind == "action"]
+    assert len(actions) == 2 and actions[0] == "Tini: end" and actions[1].startswith("Tini: leaf path:")
+    assert actions[1].split()[3:] == snaps[1].action.split()[2:]  # the same squares (the paths look alike by colour)
+    assert tracker.state.players[0].board.notation() == snaps[1].boards[0][1]
+
+
 def test_a_hand_over_the_move_holds_the_reading_back_but_a_far_unreadable_square_does_not():
     game = table_game(5, 2)
     tracker = Tracker(game.table_start)
