@@ -11,7 +11,7 @@ from companion.live import FrameItem, LiveTable
 from companion.table_script import Snapshot, table_game
 
 FPS = 30.0
-GAMES = [(101, 2), (102, 3), (103, 2)]  # seeds apart from the tests' and the demo's
+GAMES = [(101, 2), (102, 3), (103, 2), (104, 1)]  # seeds apart from the tests' and the demo's; the last a player alone
 
 
 def _wrong(snapshot, live) -> set:

@@ -39,7 +39,7 @@ def test_tracker_follows_a_whole_game_from_board_snapshots(seed, players):
 def test_a_player_alone_at_the_table_is_followed_with_the_turn_ends_said():
     # nobody else's board ends a turn: the table says "end" (a squirrel after the main action could be
     # a Nut spent or the next turn's main action, and only the player knows)
-    game = table_game(104, 1)
+    game = table_game(9, 1)
     tracker = Tracker(game.table_start)
     alerts = []
     for step in game.steps():
@@ -50,7 +50,7 @@ def test_a_player_alone_at_the_table_is_followed_with_the_turn_ends_said():
 
 
 def test_a_player_alone_who_lays_a_tile_after_the_main_action_has_begun_the_next_turn():
-    game = table_game(104, 1)
+    game = table_game(9, 1)
     tracker = Tracker(game.table_start)
     snaps = [s for s in game.steps() if isinstance(s, Snapshot)]
     assert snaps[0].action.startswith("leaf") and snaps[1].action.startswith("leaf")
