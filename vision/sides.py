@@ -40,7 +40,13 @@ def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, st
     count as rivals, so a grid that fits them better than the rest names nothing.
     """
     t = thresholds()["sides"]
-    sides = load_kit().sides if known_sides is None else known_sides
+    sides = load_kit().sides
+    if known_sides is not None:
+        # the players' sides are the only ones that can be named, but every printed layout stays a rival:
+        # the leads asked for (thresholds.toml [sides]) are leads over the kit's sides, and with one player
+        # there would be no rival at all (an endless lead that no better grid could beat)
+        sides = {**sides, **known_sides}
+        exclude = frozenset(exclude) | (sides.keys() - known_sides.keys())
     visible = np.array([c in FLOOR_VISIBLE for c in pieces.replace("/", "")])
     logp = np.log(printed_probs + 1e-4)
     scores, fits = [], {}  # fits: each side and turn's log-probability per visible square

@@ -59,6 +59,20 @@ def test_a_side_is_named_on_one_board_only():
     assert named.side_lead >= 15
 
 
+def test_one_player_s_known_side_still_has_every_printed_layout_for_a_rival():
+    # dev seed 7203181: one board (E2) on a checked cloth. Told of one side alone, the side matcher once
+    # had no rival for it: its lead was endless, so no other grid could beat the first, and the checks that
+    # weigh a board against the boards named firmly let 39 checks of the cloth through as boards
+    from vision.kit import load_kit
+    from vision.synthetic import render_scene
+
+    scene = render_scene(7203181)
+    assert [b.side for b in scene.boards] == ["E2"]
+    result = analyze(scene.image, known_sides={"E2": load_kit().sides["E2"]})
+    assert [b.side for b in result.boards] == ["E2"]
+    assert np.isfinite(result.boards[0].side_lead) and result.boards[0].side_lead >= 33
+
+
 def test_a_grid_found_a_little_off_settles_onto_its_squares(clean_scene):
     # an outline taking in a shadow puts one edge of the grid out by a part of a square: the board still
     # names its side, and nudging the edges while the side's symbols fit better brings the grid back
@@ -76,6 +90,36 @@ def test_a_grid_found_a_little_off_settles_onto_its_squares(clean_scene):
         # a board the tracker follows keeps its corners: nothing is searched every frame
         followed = read_board(clean_scene.image, BoardLocation(off, "outline", True, 1.0))
         assert np.array_equal(followed.corners, off)
+
+
+def test_a_settled_grid_a_part_of_a_square_off_is_polished_while_its_squares_read_more_surely():
+    # dev seed 7203200, board 1 (C1): with its left edge a third of a square out, the grid names C1 by more
+    # (47.7) than at its true corners (45.8), so settling keeps it there and a square along that edge reads
+    # wrong; nudged while its squares read more surely, the grid comes back and reads every square
+    from vision.analysis import _edge_moved, read_board
+    from vision.location import BoardLocation
+    from vision.synthetic import render_scene
+
+    scene = render_scene(7203200)
+    truth = scene.boards[1]
+    off = _edge_moved(truth.corners, 3, 0.3)
+    board = read_board(scene.image, BoardLocation(off, "outline", False, 1.0))
+    assert board.side == truth.side == "C1"
+    assert corner_error(board.corners, truth) < 0.15
+    assert squares_wrong(board.pieces, truth) == 0
+
+
+def test_a_nearly_full_board_found_whole_keeps_a_grid_that_reads_every_square():
+    # dev seed 7204031 (played-like), board 0: 19 squares show floor, and at its true corners B1 leads by
+    # 17.7, under the 20 asked for; settling named it from a grid 0.3 squares off (two squares wrong along
+    # its top edge). Polished, the grid is back on its squares and the side stays named
+    from vision.training import scene_for
+
+    scene = scene_for("played", 7204031)
+    truth = scene.boards[0]
+    board = next(b for b in analyze(scene.image).boards if b.side == truth.side)
+    assert corner_error(board.corners, truth) < 0.12
+    assert squares_wrong(board.pieces, truth) == 0
 
 
 def test_edges_move_outward_by_squares():
