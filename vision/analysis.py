@@ -190,12 +190,10 @@ def _settle_grid(location: BoardLocation, reading: BoardReading, match, look):
         moved = False
         for _ in range(int(t["settle_rounds"])):
             tries = []
-            for edge in range(4):
-                for sign in (1, -1):
-                    loc = best[0].with_corners(_edge_moved(best[0].corners, edge, sign * float(step)))
-                    rd, m = look(loc)
-                    if beats(m, best[2]):
-                        tries.append((loc, rd, m))
+            for loc in _nudged(best[0], float(step)):
+                rd, m = look(loc)
+                if beats(m, best[2]):
+                    tries.append((loc, rd, m))
             if not tries:
                 break
             best = max(tries, key=lambda x: x[2].margin)  # each names a side (beats)
@@ -217,17 +215,22 @@ def _polish_grid(location: BoardLocation, reading: BoardReading, look) -> tuple[
     for step in t["polish_steps"]:
         for _ in range(int(t["polish_rounds"])):
             tries = []
-            for edge in range(4):
-                for sign in (1, -1):
-                    loc = best[0].with_corners(_edge_moved(best[0].corners, edge, sign * float(step)))
-                    rd, _ = look(loc)
-                    s = _sureness(rd)
-                    if s > best[2] + gain:
-                        tries.append((loc, rd, s))
+            for loc in _nudged(best[0], float(step)):
+                rd, _ = look(loc)
+                s = _sureness(rd)
+                if s > best[2] + gain:
+                    tries.append((loc, rd, s))
             if not tries:
                 break
             best = max(tries, key=lambda x: x[2])
     return best[0], best[1]
+
+
+def _nudged(location: BoardLocation, step: float):
+    """The grid with each of its edges moved out by `step` squares, and in."""
+    for edge in range(4):
+        for sign in (1, -1):
+            yield location.with_corners(_edge_moved(location.corners, edge, sign * step))
 
 
 def _sureness(reading: BoardReading) -> float:
