@@ -218,11 +218,12 @@ class Tracker:
 
     def _next_turn_alone(self, cells: str, new: list[Square]) -> bool:
         """Whether a player alone at the table has begun the next turn: no other board's move ends a
-        turn, so a leaf tile laid once this turn's main action is done is the next turn's. (A squirrel
-        then may be a Nut spent this turn or the next turn's main action: the player says "end" first.)"""
+        turn, so a leaf tile laid once this turn's main action is done, with no Feather to lay it this
+        turn, is the next turn's. (With a Feather, or for a squirrel, which may be a Nut spent, the move
+        could belong to either turn: the player says "end" first.)"""
         state = self.state
         return (len(state.players) == 1 and state.main_done and state.pending is None and not state.over
-                and any(cells[s.index] in LEAF for s in new))
+                and state.player.treasures.feather == 0 and any(cells[s.index] in LEAF for s in new))
 
     def _actions_for(self, seat: int, cells: str, new: list[Square], animals: list[Square], raw_cells: str = ""):
         state = self.state

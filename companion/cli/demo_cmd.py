@@ -11,7 +11,7 @@ def register(sub) -> None:
                        description="Play a whole seeded game. Without a terminal (or with --headless) the "
                                    "log and the standings are printed instead of the TUI.")
     p.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
-    p.add_argument("--players", type=int, default=3, help="2 to 4 players (default 3)")
+    p.add_argument("--players", type=int, default=3, help="1 to 4 players (default 3; one plays alone and says each turn's end)")
     p.add_argument("--headless", action="store_true", help="print the log and standings; no TUI")
     p.add_argument("--engine-only", action="store_true", help="bots play the engine directly, no camera pipeline")
     p.add_argument("--moves", type=int, default=None, help="stop the camera demo after this many moves")
@@ -20,8 +20,8 @@ def register(sub) -> None:
 
 
 def _run(args) -> int:
-    if not 2 <= args.players <= 4:
-        raise UsageError("--players must be 2, 3 or 4")
+    if not 1 <= args.players <= 4:
+        raise UsageError("--players must be 1, 2, 3 or 4")
     headless = args.headless or not sys.stdout.isatty()
     if not args.engine_only:
         from companion.camera_demo import prepare_demo, run_camera_demo

@@ -94,6 +94,7 @@ def test_usage_errors_exit_2():
     assert run("record").returncode == 2
     assert run("record", "apply").returncode == 2
     assert run("demo", "--players", "7", "--engine-only").returncode == 2
+    assert run("demo", "--players", "0", "--engine-only").returncode == 2
     assert run("--help").returncode == 0
 
 
@@ -101,3 +102,9 @@ def test_headless_engine_demo_plays_a_whole_game():
     r = run("demo", "--headless", "--engine-only", "--seed", "2", "--players", "2")
     assert r.returncode == 0, r.stderr
     assert "game over" in r.stdout and "standings:" in r.stdout and "1. " in r.stdout
+
+
+def test_headless_engine_demo_plays_a_player_alone():
+    r = run("demo", "--headless", "--engine-only", "--seed", "3", "--players", "1")
+    assert r.returncode == 0, r.stderr
+    assert "game over" in r.stdout and "1. Tini" in r.stdout and "2. " not in r.stdout

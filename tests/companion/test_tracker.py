@@ -36,10 +36,12 @@ def test_tracker_follows_a_whole_game_from_board_snapshots(seed, players):
     assert standings(results_of(final_phase(tracker.state))) == standings(results_of(final_phase(truth)))
 
 
-def test_a_player_alone_at_the_table_is_followed_with_the_turn_ends_said():
+@pytest.mark.parametrize("seed", [9, 1, 7, 10])
+def test_a_player_alone_at_the_table_is_followed_with_the_turn_ends_said(seed):
     # nobody else's board ends a turn: the table says "end" (a squirrel after the main action could be
-    # a Nut spent or the next turn's main action, and only the player knows)
-    game = table_game(9, 1)
+    # a Nut spent or the next turn's main action, and a second tile a Feather used or the next turn's;
+    # only the player knows). Seeds 1, 7 and 10 use a Feather for a second tile
+    game = table_game(seed, 1)
     tracker = Tracker(game.table_start)
     alerts = []
     for step in game.steps():
