@@ -36,7 +36,7 @@ def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, st
     by more where much floor shows, since a grid over much floor (a patch of cloth, a board read a few
     squares off) gathers chance agreement with some side, and a right one leads the more, the more it sees.
 
-    `known_sides`: the only sides that may be named (the players'), besides the kit's, which stay rivals.
+    `known_sides`: the only sides that may be named (the players'); the kit's other sides stay rivals.
     `exclude`: sides another board in the same frame already is; they cannot be named here, but still
     count as rivals, so a grid that fits them better than the rest names nothing.
     """
