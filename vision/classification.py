@@ -55,8 +55,10 @@ class BoardReading:
         leaves when the hole's Area is wholly covered. So the odds of a token against the other pieces are
         multiplied (thresholds.toml [classify] token_over_*): cut over plain floor, raised over a treasure
         in an Area that still shows floor, cut over a treasure in an Area read wholly covered; left as read
-        where a hidden square leaves the Area in doubt. Only an ambiguous square changes: a token put
-        astray, or a hole not yet given its token, still reads as it looks."""
+        where a hidden square leaves the Area in doubt. And an open hole over a printed treasure shows it:
+        where the printed model does not see it, the hole's odds are cut (treasure_seen_slack). Only an
+        ambiguous square changes: a token put astray, or a hole not yet given its token, still reads as it
+        looks."""
         t = thresholds()["classify"]
         symbols = np.array(list(printed.replace("/", ""))).reshape(ROWS, COLUMNS)
         chars = np.array(list(self.pieces.replace("/", ""))).reshape(ROWS, COLUMNS)
@@ -65,6 +67,13 @@ class BoardReading:
         factor = np.select([symbols == ".", open_area, ~in_doubt],
                            [float(t["token_over_plain_floor"]), float(t["token_over_treasure_open_area"]),
                             float(t["token_over_treasure_covered_area"])], 1.0).ravel()
+        # the floor through an open hole shows its printed treasure: where the printed model does not see
+        # the treasure the layout puts there, the hole is less likely open (a token may hide it)
+        seen = float(t["treasure_seen_slack"])
+        printed_classes = load_mlp("printed_model").classes
+        qp = self.printed_probs[np.arange(ROWS * COLUMNS),
+                                [max(printed_classes.find(c), 0) for c in symbols.ravel()]]
+        hole_factor = np.where(symbols.ravel() != ".", (qp + seen) / (1 + seen), 1.0)
         k = CLASSES.index("t")
         if not ((factor != 1.0) & (self.piece_probs[:, k] > 0.01)).any():  # nothing the weighing could change
             return self
@@ -72,6 +81,7 @@ class BoardReading:
         real = np.arange(len(CLASSES)) != CLASSES.index("?")
         before = pp[:, real].sum(1, keepdims=True)
         pp[:, k] *= factor
+        pp[:, [CLASSES.index(c) for c in "gyr"]] *= hole_factor[:, None]
         # the layout says which piece lies there, not whether a hand covers the square: the hidden class
         # keeps its probability, and the pieces share the rest anew (renormalising all of them let a raised
         # token push "hidden" under its threshold, and a hand over a treasure hole read as a token)
