@@ -74,18 +74,17 @@ class BoardReading:
         qp = self.printed_probs[np.arange(ROWS * COLUMNS),
                                 [max(printed_classes.find(c), 0) for c in symbols.ravel()]]
         hole_factor = np.where(symbols.ravel() != ".", (qp + seen) / (1 + seen), 1.0)
-        k = CLASSES.index("t")
-        if not ((factor != 1.0) & (self.piece_probs[:, k] > 0.01)).any():  # nothing the weighing could change
-            return self
         pp = self.piece_probs.copy()
         real = np.arange(len(CLASSES)) != CLASSES.index("?")
         before = pp[:, real].sum(1, keepdims=True)
-        pp[:, k] *= factor
+        pp[:, CLASSES.index("t")] *= factor
         pp[:, [CLASSES.index(c) for c in "gyr"]] *= hole_factor[:, None]
         # the layout says which piece lies there, not whether a hand covers the square: the hidden class
         # keeps its probability, and the pieces share the rest anew (renormalising all of them let a raised
         # token push "hidden" under its threshold, and a hand over a treasure hole read as a token)
         pp[:, real] *= before / np.maximum(pp[:, real].sum(1, keepdims=True), 1e-12)
+        if np.abs(pp - self.piece_probs).max() < 1e-3:  # the weighing changes nothing worth reading again
+            return self
         return _reading(pp, self.printed_probs, self.board, self.by_net, self.beyond)
 
 

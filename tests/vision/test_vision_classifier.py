@@ -274,6 +274,11 @@ def test_a_hole_over_a_named_treasure_that_does_not_show_it_leans_to_a_token():
     # a hole over plain floor is not weighed by what the printed model sees
     plain = "/".join(["........."] * 8)
     assert _reading(probs, unseen, None, True).with_printed(plain).pieces[2] == "g"
+    # a hole the models are sure of, showing its nut: nothing to weigh, the reading stays as it is
+    sure = probs.copy()
+    sure[2] = np.eye(len(CLASSES))[CLASSES.index("g")]
+    as_read = _reading(sure, seen, None, True)
+    assert as_read.with_printed(printed) is as_read
 
 
 def test_a_nut_token_the_models_read_as_an_open_hole_is_read_once_the_nut_is_not_seen():
