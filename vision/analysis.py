@@ -9,7 +9,7 @@ import numpy as np
 
 from vision.classification import BoardReading, classify
 from vision.grids import COLUMNS, ROWS, square_name
-from vision.corner_grids import corner_grids, plane_sides, table_plane
+from vision.corner_grids import corner_grids, plane_sides, shape_off, squared_grids, table_plane
 from vision.kit import load_kit
 from vision.location import (BoardLocation, fit_grids, lengthened_outlines, locate, outlines_inside_edge_networks,
                              outlines_past_the_frame, supported_outlines, unclaimed_texture)
@@ -306,9 +306,39 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
             found = _boards_by_the_frames_lines(image, lines, boards, profile, known_sides, anywhere=True)
             if found:  # every board weighed again: the board found is surer than the small one, and judges it
                 locs, boards = _without_phantoms(*_with_found(locs, boards, found))
+        locs, boards = _boards_squared_up(image, locs, boards, profile, known_sides)
     if known_sides is not None:
         boards = _one_board_per_side(image, locs, boards, profile, known_sides)
     return AnalyzeResult(int(image.shape[1]), int(image.shape[0]), boards)
+
+
+def _boards_squared_up(image, locs: list[BoardLocation], boards: list[BoardResult], profile, known_sides):
+    """The boards with each grid that is no board's shape in the table's plane of most other boards named
+    firmly tried again from its corners that are square there (vision.corner_grids.squared_grids): an arm
+    over one corner drags the outline's corner, the grid's sides there shrink and its corners skew, and
+    settling, which moves whole edges, cannot mend it. A grid so built replaces the board's when its side
+    is named firmly and leads by more (by the least gain that moves a grid). Boards markers placed keep
+    theirs."""
+    t = thresholds()["squared_grids"]
+    gain = float(thresholds()["locate"]["settle_min_gain"])
+    locs, boards = list(locs), list(boards)
+    for i, board in enumerate(boards):
+        others = [b for j, b in enumerate(boards) if j != i and _named_firmly(b)]
+        if board.method.startswith("markers") or board.side is None or not others:
+            continue
+        offs = [shape_off(table_plane(b.corners), board.corners) for b in others]
+        if 2 * sum(side > float(t["side_off"]) or angle > float(t["angle_off_deg"]) for side, angle in offs) <= len(offs):
+            continue  # a board's shape in the plane of half the others or more (one of them may be off itself)
+        plane = table_plane(min(others, key=lambda b: float(np.linalg.norm(b.corners.mean(0) - board.corners.mean(0)))).corners)
+        # each is read in full: built from a corner the outline's own error shifted, it lies a little off
+        # and names its side only once settled
+        for grid in squared_grids(board.corners, plane):
+            # without the board's outlines: a grid that names no side before settling would try them instead
+            loc = BoardLocation(grid, locs[i].method, False, locs[i].score)
+            again = read_board(image, loc, profile, known_sides)
+            if _named_firmly(again) and again.side_lead > boards[i].side_lead + gain:
+                locs[i], boards[i] = loc.with_corners(again.corners), again
+    return locs, boards
 
 
 def _with_segment_outlines(image, loc: BoardLocation, board: BoardResult) -> BoardLocation | None:

@@ -65,3 +65,48 @@ def corner_grids(outline: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
 
 def _mapped(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
     return cv2.perspectiveTransform(np.asarray(pts, np.float64)[None], h)[0]
+
+
+def shape_off(plane: np.ndarray, grid: np.ndarray) -> tuple[float, float]:
+    """How far a grid (image px, A1's corner first) is from a board's shape in the table's plane: the most
+    a side's length is off its share of the others' (log of the ratio), and the most a corner is off
+    square (degrees)."""
+    p = _mapped(plane, grid)
+    lengths = np.linalg.norm(np.roll(p, -1, 0) - p, axis=1) / np.array([COLUMNS, ROWS, COLUMNS, ROWS])
+    side = float(np.abs(np.log(np.maximum(lengths, 1e-9) / np.median(lengths))).max())
+    return side, max(abs(_corner_angle(p, i) - 90.0) for i in range(4))
+
+
+def squared_grids(grid: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
+    """Grids of a board's shape in the table's plane (image px, the corners in `grid`'s order) built from
+    each corner of `grid` that is square there, along its two sides, at the scale either side gives. A
+    grid an arm dragged at one corner keeps the other corners: those that are square are the board's own."""
+    t = thresholds()["squared_grids"]
+    p = _mapped(plane, grid)
+    back = np.linalg.inv(plane)
+    nominal = np.array([COLUMNS, ROWS, COLUMNS, ROWS], float)  # side k runs from corner k to corner k + 1
+    out = []
+    for j in range(4):
+        if abs(_corner_angle(p, j) - 90.0) > float(t["square_corner_deg"]):
+            continue
+        u, v = p[(j + 1) % 4] - p[j], p[(j - 1) % 4] - p[j]
+        n_u, n_v = nominal[j], nominal[(j - 1) % 4]
+        # the square frame nearest the two sides, each turned by half the skew
+        hu, hv = u / np.linalg.norm(u), v / np.linalg.norm(v)
+        mid = (hu + hv) / np.linalg.norm(hu + hv)
+        across = np.array([mid[1], -mid[0]])
+        f1, f2 = (mid + across) / np.sqrt(2), (mid - across) / np.sqrt(2)
+        fu, fv = (f1, f2) if f1 @ hu > f2 @ hu else (f2, f1)
+        for scale in (np.linalg.norm(u) / n_u, np.linalg.norm(v) / n_v):
+            q = np.empty((4, 2))
+            q[j] = p[j]
+            q[(j + 1) % 4] = p[j] + n_u * scale * fu
+            q[(j - 1) % 4] = p[j] + n_v * scale * fv
+            q[(j + 2) % 4] = q[(j + 1) % 4] + n_v * scale * fv
+            out.append(_mapped(back, q))
+    return out
+
+
+def _corner_angle(p: np.ndarray, i: int) -> float:
+    a, b = p[(i - 1) % 4] - p[i], p[(i + 1) % 4] - p[i]
+    return float(np.degrees(np.arccos(np.clip(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)), -1.0, 1.0))))
