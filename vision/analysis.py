@@ -327,9 +327,10 @@ def _boards_squared_up(image, locs: list[BoardLocation], boards: list[BoardResul
         if board.method.startswith("markers") or board.side is None or not others:
             continue
         offs = [shape_off(table_plane(b.corners), board.corners) for b in others]
-        if 2 * sum(side > float(t["side_off"]) or angle > float(t["angle_off_deg"]) for side, angle in offs) <= len(offs):
+        misshapen = sum(side > float(t["side_off"]) or angle > float(t["angle_off_deg"]) for side, angle in offs)
+        if 2 * misshapen <= len(offs):
             continue  # a board's shape in the plane of half the others or more (one of them may be off itself)
-        plane = table_plane(min(others, key=lambda b: float(np.linalg.norm(b.corners.mean(0) - board.corners.mean(0)))).corners)
+        plane = _plane_near(board.corners.mean(0), others)
         # each is read in full: built from a corner the outline's own error shifted, it lies a little off
         # and names its side only once settled
         for grid in squared_grids(board.corners, plane):

@@ -71,9 +71,9 @@ class BoardReading:
         # the treasure the layout puts there, the hole is less likely open (a token may hide it)
         seen = float(t["treasure_seen_slack"])
         printed_classes = load_mlp("printed_model").classes
-        qp = self.printed_probs[np.arange(ROWS * COLUMNS),
-                                [max(printed_classes.find(c), 0) for c in symbols.ravel()]]
-        hole_factor = np.where(symbols.ravel() != ".", (qp + seen) / (1 + seen), 1.0)
+        treasure = np.isin(symbols.ravel(), [c for c in printed_classes if c != "."])
+        qp = self.printed_probs[np.arange(ROWS * COLUMNS), [max(printed_classes.find(c), 0) for c in symbols.ravel()]]
+        hole_factor = np.where(treasure, (qp + seen) / (1 + seen), 1.0)
         pp = self.piece_probs.copy()
         real = np.arange(len(CLASSES)) != CLASSES.index("?")
         before = pp[:, real].sum(1, keepdims=True)

@@ -47,11 +47,8 @@ def corner_grids(outline: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
         skew = np.degrees(np.arccos(np.clip(float(u @ v), -1.0, 1.0))) - 90.0
         if abs(skew) > float(t["max_skew_deg"]):
             continue
-        # the square frame nearest the two sides, each turned by half the skew; f1 then f2 run clockwise on
-        # screen as A1 I1 I8 A8 do, whichever way round the outline runs
-        mid = (u + v) / np.linalg.norm(u + v)
-        across = np.array([mid[1], -mid[0]])
-        f1, f2 = (mid + across) / np.sqrt(2), (mid - across) / np.sqrt(2)
+        # f1 then f2 run clockwise on screen as A1 I1 I8 A8 do, whichever way round the outline runs
+        f1, f2 = _square_frame(u, v)
         for margin in (float(m) for m in t["margins"]):
             o = a + margin * (f1 + f2)
             for along_first in (COLUMNS, ROWS):
@@ -91,11 +88,8 @@ def squared_grids(grid: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
             continue
         u, v = p[(j + 1) % 4] - p[j], p[(j - 1) % 4] - p[j]
         n_u, n_v = nominal[j], nominal[(j - 1) % 4]
-        # the square frame nearest the two sides, each turned by half the skew
-        hu, hv = u / np.linalg.norm(u), v / np.linalg.norm(v)
-        mid = (hu + hv) / np.linalg.norm(hu + hv)
-        across = np.array([mid[1], -mid[0]])
-        f1, f2 = (mid + across) / np.sqrt(2), (mid - across) / np.sqrt(2)
+        hu = u / np.linalg.norm(u)
+        f1, f2 = _square_frame(hu, v / np.linalg.norm(v))
         fu, fv = (f1, f2) if f1 @ hu > f2 @ hu else (f2, f1)
         for scale in (np.linalg.norm(u) / n_u, np.linalg.norm(v) / n_v):
             q = np.empty((4, 2))
@@ -105,6 +99,14 @@ def squared_grids(grid: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
             q[(j + 2) % 4] = q[(j + 1) % 4] + n_v * scale * fv
             out.append(_mapped(back, q))
     return out
+
+
+def _square_frame(u: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The two unit directions at right angles nearest the unit directions u and v, each turned by half
+    their skew (in the plane's frame, the first clockwise of the second as a screen shows it)."""
+    mid = (u + v) / np.linalg.norm(u + v)
+    across = np.array([mid[1], -mid[0]])
+    return (mid + across) / np.sqrt(2), (mid - across) / np.sqrt(2)
 
 
 def _corner_angle(p: np.ndarray, i: int) -> float:
