@@ -9,7 +9,7 @@ import numpy as np
 
 from vision.classification import BoardReading, classify
 from vision.grids import COLUMNS, ROWS, square_name
-from vision.corner_grids import corner_grids, plane_sides, shape_off, squared_grids, table_plane
+from vision.corner_grids import BOARD_SIDES, corner_grids, plane_sides, shape_off, squared_grids, table_plane
 from vision.kit import load_kit
 from vision.location import (BoardLocation, fit_grids, lengthened_outlines, locate, outlines_inside_edge_networks,
                              outlines_past_the_frame, supported_outlines, unclaimed_texture)
@@ -658,7 +658,7 @@ def _misshapen(board: BoardResult, sure: list[BoardResult], ratio: float | None 
     `shrunk`: only a grid whose every side is shorter than a board's by the factor counts."""
     worst = np.log(float(thresholds()["phantoms"]["plane_size_ratio"] if ratio is None else ratio))
     for s in sure:
-        lengths = plane_sides(table_plane(s.corners), board.corners) / np.array([COLUMNS, ROWS, COLUMNS, ROWS])
+        lengths = plane_sides(table_plane(s.corners), board.corners) / BOARD_SIDES
         off = -np.log(max(lengths.max(), 1e-6)) if shrunk else np.abs(np.log(np.maximum(lengths, 1e-6))).max()
         if off <= worst:
             return False

@@ -16,6 +16,10 @@ from vision.rectification import grid_homography
 from vision.thresholds import thresholds
 
 
+# a board's grid sides in squares, side k running from corner k to corner k + 1 (A1 I1 I8 A8)
+BOARD_SIDES = np.array([COLUMNS, ROWS, COLUMNS, ROWS], float)
+
+
 def table_plane(grid: np.ndarray) -> np.ndarray:
     """The homography from image px to the table's plane in squares, given one board's grid corners (the
     rectifying map at one pixel a square)."""
@@ -68,9 +72,9 @@ def shape_off(plane: np.ndarray, grid: np.ndarray) -> tuple[float, float]:
     """How far a grid (image px, A1's corner first) is from a board's shape in the table's plane: the most
     a side's length is off its share of the others' (log of the ratio), and the most a corner is off
     square (degrees)."""
-    p = _mapped(plane, grid)
-    lengths = np.linalg.norm(np.roll(p, -1, 0) - p, axis=1) / np.array([COLUMNS, ROWS, COLUMNS, ROWS])
+    lengths = plane_sides(plane, grid) / BOARD_SIDES
     side = float(np.abs(np.log(np.maximum(lengths, 1e-9) / np.median(lengths))).max())
+    p = _mapped(plane, grid)
     return side, max(abs(_corner_angle(p, i) - 90.0) for i in range(4))
 
 
@@ -81,13 +85,12 @@ def squared_grids(grid: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
     t = thresholds()["squared_grids"]
     p = _mapped(plane, grid)
     back = np.linalg.inv(plane)
-    nominal = np.array([COLUMNS, ROWS, COLUMNS, ROWS], float)  # side k runs from corner k to corner k + 1
     out = []
     for j in range(4):
         if abs(_corner_angle(p, j) - 90.0) > float(t["square_corner_deg"]):
             continue
         u, v = p[(j + 1) % 4] - p[j], p[(j - 1) % 4] - p[j]
-        n_u, n_v = nominal[j], nominal[(j - 1) % 4]
+        n_u, n_v = BOARD_SIDES[j], BOARD_SIDES[(j - 1) % 4]
         hu = u / np.linalg.norm(u)
         f1, f2 = _square_frame(hu, v / np.linalg.norm(v))
         fu, fv = (f1, f2) if f1 @ hu > f2 @ hu else (f2, f1)
