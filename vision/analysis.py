@@ -483,6 +483,13 @@ def _boards_by_the_frames_lines(image, lines: _FrameOutlines, boards: list[Board
         over = under(got[1].corners)
         if over is None or any(boards[i].side_lead >= got[1].side_lead for i in over):
             continue
+        # a grid over boards and the table between them can name a side firmly by chance: far larger than
+        # a board in the plane of every sure board it does not lie over, it is none. Two of them at least:
+        # where the only one is a small false board (dev 7202142), a whole board is large in its plane
+        others = [b for i, b in enumerate(boards) if i not in over and _sure(b)]
+        if len(others) >= 2 and _misshapen(got[1], others, float(thresholds()["phantoms"]["firm_plane_size_ratio"]),
+                                           "larger"):
+            continue
         found.append((*got, tuple(over)))
     return found
 
@@ -626,7 +633,8 @@ def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True,
     for i in order:
         b = boards[i]
         if not b.method.startswith("markers"):
-            if phantom[i] or (weigh_readings and b.method == "open outline" and i not in firm):
+            if phantom[i] or (weigh_readings and b.method == "open outline" and i not in firm
+                              and not _board_shaped(b, [boards[j] for j in sure if j != i])):
                 continue
             if weigh_readings and i not in firm and _misshapen(b, [boards[j] for j in sure if j != i]):
                 continue
@@ -634,7 +642,7 @@ def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True,
             # smaller than a board in the plane of every surer board kept already. Only smaller: of two
             # such boards, the one with the wider lead might be the false one
             if weigh_readings and i in firm and _misshapen(b, [boards[j] for j in keep if _sure(boards[j])],
-                                                           float(t["firm_plane_size_ratio"]), shrunk=True):
+                                                           float(t["firm_plane_size_ratio"]), "smaller"):
                 continue
             sizes = [areas[j] for j in firm if j != i]
             if sizes and areas[i] < float(t["min_area_share"]) * float(np.median(sizes)):
@@ -648,21 +656,42 @@ def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True,
 
 
 def _misshapen(board: BoardResult, sure: list[BoardResult], ratio: float | None = None,
-               shrunk: bool = False) -> bool:
+               way: str = "either") -> bool:
     """Whether a grid is no board's shape in the table's plane: every board is 9 by 8 squares there, and a
     sure board's grid maps the picture to that plane (vision.corner_grids.table_plane). A grid with a
     side off a board's by more than a factor (thresholds.toml [phantoms] plane_size_ratio) in the plane of
     every sure board is a patch of cloth, a strip of table beside a board, or a board read from a cut
     outline. (Every sure board is asked, as lens distortion and a sure grid a little off bend the plane
     away from its board.) False when there is no sure board. `ratio` stands in for the threshold when given;
-    `shrunk`: only a grid whose every side is shorter than a board's by the factor counts."""
+    `way` "smaller" ("larger"): only a grid whose every side is shorter (longer) than a board's by the
+    factor counts."""
     worst = np.log(float(thresholds()["phantoms"]["plane_size_ratio"] if ratio is None else ratio))
     for s in sure:
         lengths = plane_sides(table_plane(s.corners), board.corners) / BOARD_SIDES
-        off = -np.log(max(lengths.max(), 1e-6)) if shrunk else np.abs(np.log(np.maximum(lengths, 1e-6))).max()
+        logs = np.log(np.maximum(lengths, 1e-6))
+        off = {"smaller": -logs.max(), "larger": logs.min(), "either": np.abs(logs).max()}[way]
         if off <= worst:
             return False
     return bool(sure)
+
+
+def _board_shaped(board: BoardResult, sure: list[BoardResult]) -> bool:
+    """Whether a grid is closely a board's shape and size in the table's plane of more than half the sure
+    boards (the thresholds that square grids up, [squared_grids]; the size within [phantoms]
+    plane_size_ratio), and reads as pieces over most of its squares: a nearly full board, whose few printed
+    symbols in view name its side weakly or not at all, and whose tiles break its outline into edges that
+    close no region. A glare spot between shadows is neither a board's shape nor read as its pieces."""
+    t, p = thresholds()["squared_grids"], thresholds()["phantoms"]
+    if not sure or board.pieces.count("?") + board.pieces.count(".") > int(p["open_outline_max_unread"]):
+        return False
+    worst = np.log(float(p["plane_size_ratio"]))
+    fits = 0
+    for s in sure:
+        plane = table_plane(s.corners)
+        side, angle = shape_off(plane, board.corners)
+        size = np.abs(np.log(np.maximum(plane_sides(plane, board.corners) / BOARD_SIDES, 1e-6))).max()
+        fits += side <= float(t["side_off"]) and angle <= float(t["angle_off_deg"]) and size <= worst
+    return 2 * fits > len(sure)
 
 
 def _reads_as_phantom(b: BoardResult) -> bool:
