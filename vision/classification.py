@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from vision.features import BoardFeatures, board_features, context_input
+from vision.features import LEAF_COLOURS, BoardFeatures, board_features, context_input, corner_lab
 from vision.grids import COLUMNS, FLOOR_VISIBLE, ROWS, any_in_area, format_grid, rotate180
 from vision.kit import load_kit
 from vision.mlp import load_mlp
@@ -47,7 +47,8 @@ class BoardReading:
         if self.board is None:
             raise ValueError("with_net needs the reading as classified, before it is turned")
         net = square_net_probabilities(net_input(self.board.balanced, self.board.floor))
-        return _reading(combined(self.piece_probs, net), self.printed_probs, self.board, True, self.beyond)
+        pp = leaf_colours_agreed(combined(self.piece_probs, net), self.board.squares)
+        return _reading(pp, self.printed_probs, self.board, True, self.beyond)
 
     def with_printed(self, printed: str) -> "BoardReading":
         """The pieces read again knowing the printed layout (the board's side named, in this reading's
@@ -195,3 +196,38 @@ def combined(context_probs: np.ndarray, net_probs: np.ndarray, weight: float | N
     w = float(thresholds()["square_net"]["weight"]) if weight is None else weight
     g = np.exp((1 - w) * np.log(np.maximum(context_probs, 1e-12)) + w * np.log(np.maximum(net_probs, 1e-12)))
     return g / g.sum(1, keepdims=True)
+
+
+def leaf_colours_agreed(pp: np.ndarray, feats: np.ndarray) -> np.ndarray:
+    """Piece probabilities with each leaf square's colour held against the board's surely read leaves.
+
+    One board's tiles of one colour share its printing and light: a square whose corners (on the leaf
+    for every hole size) match the board's sure greens is more likely a green leaf, however its own
+    reading leans (dev 7205211: a yellowish green tile read as yellow, 0.95, its colour 5 Lab units from
+    the board's greens and 30 from its yellows). Each leaf colour with enough squares read surely
+    (thresholds.toml [classify] colour_*) has a mean colour, each square's own left out, L weighed less
+    (light falls unevenly); they share one spread. A square's leaf colours are weighed by the Gaussian
+    odds of its colour against the nearest mean, tempered and capped: glare washing out one square's
+    green (dev 7204011) must not turn a sure reading, only settle an unsure one. With fewer than two
+    colours to compare, nothing changes. The perceptrons see the same comparison as an input
+    (vision.features.leaf_colour_context), yet it does not always carry."""
+    t = thresholds()["classify"]
+    fam = [[CLASSES.index(c) for c in pair] for pair in LEAF_COLOURS]
+    P = np.stack([pp[:, f].sum(1) for f in fam], 1)
+    x = corner_lab(feats).astype(np.float64) * np.float64(t["colour_lab_weights"])
+    sure = P > float(t["colour_sure"])
+    n = sure.sum(0)
+    have = n >= int(t["colour_least_squares"])
+    if have.sum() < 2:
+        return pp
+    sums = np.stack([x[sure[:, f]].sum(0) for f in range(len(fam))])  # (families, 3)
+    means = (sums[None] - sure[:, :, None] * x[:, None, :]) / np.maximum(n[None, :] - sure, 1)[:, :, None]
+    resid = np.concatenate([x[sure[:, f]] - sums[f] / n[f] for f in range(len(fam)) if have[f]])
+    spread = max(float(np.sqrt((resid ** 2).sum(1).mean())), float(t["colour_least_spread"]))
+    d2 = np.where(have[None, :], ((x[:, None, :] - means) ** 2).sum(2) / spread ** 2, np.inf)
+    rel = d2 - d2.min(1, keepdims=True)
+    factor = np.where(have[None, :], np.exp(-np.minimum(float(t["colour_temper"]) * rel / 2, float(t["colour_cap"]))), 1.0)
+    out = pp.copy()
+    for f, cols in enumerate(fam):
+        out[:, cols] *= factor[:, f:f + 1]
+    return out / out.sum(1, keepdims=True)

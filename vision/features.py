@@ -194,6 +194,11 @@ _LEAF_HOLE = [PIECE_CHARS.index(hole) for _, hole in LEAF_COLOURS]
 _CORNER_LAB = [c * len(REGIONS) + REGIONS.index("corner") for c in range(3)]  # in floor_free_features' columns
 
 
+def corner_lab(feats: np.ndarray) -> np.ndarray:
+    """(squares, 3) each square's corner colour (Lab, after white balance) from its features."""
+    return feats[:, _CORNER_LAB]
+
+
 def leaf_colour_context(feats: np.ndarray, piece_probs: np.ndarray) -> np.ndarray:
     """(boards*72, 4 per leaf colour): each square's corner colour (on the leaf for every hole size)
     less the mean corner colour of the board's other squares that `piece_probs` read as that leaf

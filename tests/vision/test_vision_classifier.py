@@ -294,3 +294,57 @@ def test_a_nut_token_the_models_read_as_an_open_hole_is_read_once_the_nut_is_not
     board = read_board(scene.image, BoardLocation(truth.corners, "truth", True, 1.0))
     assert board.side == truth.side
     assert board.pieces.replace("/", "")[37] == "t"
+
+
+def _leaf_board(colours: dict[int, tuple[float, float, float]]):
+    """(features, probabilities) of a board whose squares all read as leaves: the corner Lab colours in
+    `colours` (square -> Lab), the rest plain floor."""
+    from vision.features import corner_lab
+    from vision.square_net import CLASSES
+
+    feats = np.zeros((72, 400), np.float32)
+    columns = [int(np.argmax(corner_lab(np.eye(400, dtype=np.float32))[:, k])) for k in range(3)]  # L, a, b
+    pp = np.zeros((72, len(CLASSES)))
+    pp[:, CLASSES.index(".")] = 1.0
+    for k, lab in colours.items():
+        feats[k, columns] = lab
+    return feats, pp
+
+
+def test_a_leaf_square_coloured_as_the_boards_greens_leans_to_green():
+    from vision.classification import leaf_colours_agreed
+    from vision.square_net import CLASSES
+
+    G, Y, R = (CLASSES.index(c) for c in "GYR")
+    green, yellow = (35.0, -10.0, 16.0), (45.0, -2.0, 36.0)
+    feats, pp = _leaf_board({**{k: green for k in range(6)}, **{k: yellow for k in range(9, 15)}, 30: green, 31: yellow})
+    pp[:6] = np.eye(len(CLASSES))[G]
+    pp[9:15] = np.eye(len(CLASSES))[Y]
+    pp[30] = pp[31] = 0.0
+    pp[30, [G, Y]] = [0.2, 0.8]  # green as the board's greens, read yellow
+    pp[31, [G, Y]] = [0.6, 0.4]  # yellow as the board's yellows, read green
+    out = leaf_colours_agreed(pp, feats)
+    assert out[30, G] > 0.8 and out[31, Y] > 0.8
+    assert np.allclose(out.sum(1), 1.0)
+    # the sure squares stay as read, and a square reading no leaf is left alone
+    assert np.allclose(out[:6], pp[:6]) and np.allclose(out[40], pp[40])
+    # the odds are capped: a sure reading against the colours drops, but only so far
+    pp[30, [G, Y]] = [0.001, 0.999]
+    assert leaf_colours_agreed(pp, feats)[30, Y] > 0.9
+    # with one leaf colour alone to compare against, nothing changes
+    only_green = pp.copy()
+    only_green[9:15] = np.eye(len(CLASSES))[R] * 0.5 + np.eye(len(CLASSES))[Y] * 0.5
+    assert leaf_colours_agreed(only_green, feats) is only_green
+
+
+def test_a_yellowish_green_tile_read_as_yellow_is_read_green_beside_the_boards_greens():
+    # dev seed 7205211, board 1: a green tile (H3 I3 H4, indices 25 26 34) whose corners lie 5 Lab units
+    # from the board's other greens and 30 from its yellows; the models read it yellow (0.70 0.87 0.95)
+    from vision.analysis import read_board
+    from vision.location import BoardLocation
+
+    scene = render_scene(7205211)
+    truth = scene.boards[1]
+    assert [truth.pieces.replace("/", "")[k] for k in (25, 26, 34)] == ["G", "g", "G"]
+    board = read_board(scene.image, BoardLocation(truth.corners, "truth", True, 1.0))
+    assert [board.pieces.replace("/", "")[k] for k in (25, 26, 34)] == ["G", "g", "G"]
