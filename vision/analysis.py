@@ -684,13 +684,10 @@ def _board_shaped(board: BoardResult, sure: list[BoardResult]) -> bool:
     t, p = thresholds()["squared_grids"], thresholds()["phantoms"]
     if not sure or board.pieces.count("?") + board.pieces.count(".") > int(p["open_outline_max_unread"]):
         return False
-    worst = np.log(float(p["plane_size_ratio"]))
     fits = 0
     for s in sure:
-        plane = table_plane(s.corners)
-        side, angle = shape_off(plane, board.corners)
-        size = np.abs(np.log(np.maximum(plane_sides(plane, board.corners) / BOARD_SIDES, 1e-6))).max()
-        fits += side <= float(t["side_off"]) and angle <= float(t["angle_off_deg"]) and size <= worst
+        side, angle = shape_off(table_plane(s.corners), board.corners)
+        fits += side <= float(t["side_off"]) and angle <= float(t["angle_off_deg"]) and not _misshapen(board, [s])
     return 2 * fits > len(sure)
 
 

@@ -5,8 +5,9 @@ balance and relative to its floor, which a third, floor-free perceptron finds; s
 the disc's rings, the square's quarters). The piece is read twice: the second model sees, beside the
 features, the first one's reading of the square and of its neighbours, and how the square's colour
 compares with the board's other leaves of each colour. Its reading is then weighed with
-the square net's (vision.square_net), which sees the squares' shapes rather than fixed regions. "?"
-where the two say occluded or are not confident enough (thresholds.toml).
+the square net's (vision.square_net), which sees the squares' shapes rather than fixed regions, and each
+leaf square's colours are weighed once more by how near its colour lies to the board's sure leaves of each
+(leaf_colours_agreed). "?" where the models say occluded or are not confident enough (thresholds.toml).
 """
 from __future__ import annotations
 

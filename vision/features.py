@@ -207,7 +207,7 @@ def leaf_colour_context(feats: np.ndarray, piece_probs: np.ndarray) -> np.ndarra
     One board's tiles of one colour share its light and printing: under a strong cast a green tile
     can look yellow on its own, yet still match the board's other greens better than its yellows."""
     n, k = ROWS * COLUMNS, len(LEAF_COLOURS)
-    corner = feats[:, _CORNER_LAB].reshape(-1, n, 1, 3)
+    corner = corner_lab(feats).reshape(-1, n, 1, 3)
     w = (piece_probs[:, _LEAF_SOLID] + piece_probs[:, _LEAF_HOLE]).reshape(-1, n, k, 1)
     others = w.sum(1, keepdims=True) - w  # leave the square itself out of its own board's mean
     mean = ((w * corner).sum(1, keepdims=True) - w * corner) / np.maximum(others, 1e-6)
