@@ -297,8 +297,8 @@ def test_a_nut_token_the_models_read_as_an_open_hole_is_read_once_the_nut_is_not
 
 
 def _leaf_board(colours: dict[int, tuple[float, float, float]]):
-    """(features, probabilities) of a board whose squares all read as leaves: the corner Lab colours in
-    `colours` (square -> Lab), the rest plain floor."""
+    """(features, probabilities) of a board read as plain floor everywhere, its squares' corner colours
+    (Lab) as `colours` gives them (square -> colour) and nought elsewhere; a test sets the leaves' readings."""
     from vision.features import corner_lab
     from vision.square_net import CLASSES
 
