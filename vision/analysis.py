@@ -319,16 +319,14 @@ def _boards_squared_up(image, locs: list[BoardLocation], boards: list[BoardResul
     settling, which moves whole edges, cannot mend it. A grid so built replaces the board's when its side
     is named firmly and leads by more (by the least gain that moves a grid). Boards markers placed keep
     theirs."""
-    t = thresholds()["squared_grids"]
     gain = float(thresholds()["locate"]["settle_min_gain"])
     locs, boards = list(locs), list(boards)
     for i, board in enumerate(boards):
         others = [b for j, b in enumerate(boards) if j != i and _named_firmly(b)]
         if board.method.startswith("markers") or board.side is None or not others:
             continue
-        offs = [shape_off(table_plane(b.corners), board.corners) for b in others]
-        misshapen = sum(side > float(t["side_off"]) or angle > float(t["angle_off_deg"]) for side, angle in offs)
-        if 2 * misshapen <= len(offs):
+        misshapen = sum(not _shaped_as_a_board(board, b) for b in others)
+        if 2 * misshapen <= len(others):
             continue  # a board's shape in the plane of half the others or more (one of them may be off itself)
         plane = _plane_near(board.corners.mean(0), others)
         # each is read in full: built from a corner the outline's own error shifted, it lies a little off
@@ -681,14 +679,19 @@ def _board_shaped(board: BoardResult, sure: list[BoardResult]) -> bool:
     plane_size_ratio), and reads as pieces over most of its squares: a nearly full board, whose few printed
     symbols in view name its side weakly or not at all, and whose tiles break its outline into edges that
     close no region. A glare spot between shadows is neither a board's shape nor read as its pieces."""
-    t, p = thresholds()["squared_grids"], thresholds()["phantoms"]
-    if not sure or board.pieces.count("?") + board.pieces.count(".") > int(p["open_outline_max_unread"]):
+    unread = board.pieces.count("?") + board.pieces.count(".")
+    if not sure or unread > int(thresholds()["phantoms"]["open_outline_max_unread"]):
         return False
-    fits = 0
-    for s in sure:
-        side, angle = shape_off(table_plane(s.corners), board.corners)
-        fits += side <= float(t["side_off"]) and angle <= float(t["angle_off_deg"]) and not _misshapen(board, [s])
+    fits = sum(_shaped_as_a_board(board, s) and not _misshapen(board, [s]) for s in sure)
     return 2 * fits > len(sure)
+
+
+def _shaped_as_a_board(board: BoardResult, sure: BoardResult) -> bool:
+    """Whether a grid is closely a board's shape (its sides' proportions and square corners, whatever its
+    size) in the table's plane as `sure` board's grid maps it (thresholds.toml [squared_grids])."""
+    t = thresholds()["squared_grids"]
+    side, angle = shape_off(table_plane(sure.corners), board.corners)
+    return side <= float(t["side_off"]) and angle <= float(t["angle_off_deg"])
 
 
 def _reads_as_phantom(b: BoardResult) -> bool:
