@@ -8,6 +8,7 @@ import cv2
 import numpy as np
 
 from vision.classification import BoardReading, classify
+from vision.grid_lines import grid_on_lines
 from vision.grids import COLUMNS, ROWS, square_name
 from vision.corner_grids import BOARD_SIDES, corner_grids, plane_sides, shape_off, squared_grids, table_plane
 from vision.kit import load_kit
@@ -137,6 +138,12 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
             # the models were not tuned on (held-out seeds of the benchmark lost 4 boards)
             location, reading = _polish_grid(location, reading, lambda loc: look(loc, allow_half_turn=either_way))
     oriented_by = "markers" if location.oriented else ("printed layout" if match.side else "guess")
+    return _result(location, reading, match, known_sides, oriented_by)
+
+
+def _result(location: BoardLocation, reading: BoardReading, match, known_sides, oriented_by: str) -> BoardResult:
+    """The board read from the grid kept: the square net weighed in, turned half round where the side's
+    match says so, and the named side's printed layout weighed in."""
     reading = reading.with_net()
     if match.half_turn and not location.oriented:
         location = location.turned(2)
@@ -229,6 +236,39 @@ def _polish_grid(location: BoardLocation, reading: BoardReading, look) -> tuple[
     return best[0], best[1]
 
 
+def _boards_on_lines(image, locs: list[BoardLocation], boards: list[BoardResult], profile, known_sides):
+    """The boards with each grid that an arm or a hand lies over (thresholds.toml [grid_lines] min_hidden
+    squares read hidden) moved onto the lines its tiles' edges draw (vision.grid_lines), where it then
+    names the same side by about the same lead and its squares read more surely. Settling steers by the
+    side's lead alone, and an arm's corner or a border the artwork lacks can leave a grid a third of a
+    square off that names its side all the same, while the squares along one edge straddle two pieces.
+    Moved by lines alone, a right grid can drift onto a hand's edge or a vein; the two checks keep it.
+    Last of all: a dragged grid moved earlier ends nearer but no longer misshapen enough to be squared up
+    from its own corners, which puts it right (dev held-out 7213005). A grid naming no side has nothing to
+    vouch for it, and where no arm lies the outline holds a grid better than the lines do (dev 7206040: a
+    whole board's grid moved, skewed a little, and judged another board's shape wrongly); markers place
+    theirs."""
+    t = thresholds()["grid_lines"]
+    locs, boards = list(locs), list(boards)
+    for i, board in enumerate(boards):
+        hidden = np.array([list(row) for row in board.pieces.split("/")]) == "?"
+        if board.side is None or board.method.startswith("markers") or hidden.sum() < int(t["min_hidden"]):
+            continue
+        moved = grid_on_lines(image, board.corners, hidden)
+        if np.array_equal(moved, board.corners):
+            continue
+        # the board's corners put A1 first already: neither grid is turned
+        was_read, was = _look(image, BoardLocation(board.corners, board.method, False, 0.0), profile, known_sides,
+                              allow_half_turn=False)
+        loc = BoardLocation(moved, board.method, False, 0.0)
+        read, now = _look(image, loc, profile, known_sides, allow_half_turn=False)
+        if (now.side == was.side == board.side and now.margin >= was.margin - float(t["lead_slack"])
+                and _sureness(read) > _sureness(was_read) + float(t["sureness_gain"])):
+            locs[i] = locs[i].with_corners(moved)
+            boards[i] = _result(loc, read, now, known_sides, board.oriented_by)
+    return locs, boards
+
+
 def _nudged(location: BoardLocation, step: float):
     """The grid with each of its edges moved out by `step` squares, and in."""
     for edge in range(4):
@@ -307,6 +347,7 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
             if found:  # every board weighed again: the board found is surer than the small one, and judges it
                 locs, boards = _without_phantoms(*_with_found(locs, boards, found))
         locs, boards = _boards_squared_up(image, locs, boards, profile, known_sides)
+        locs, boards = _boards_on_lines(image, locs, boards, profile, known_sides)
     if known_sides is not None:
         boards = _one_board_per_side(image, locs, boards, profile, known_sides)
     return AnalyzeResult(int(image.shape[1]), int(image.shape[0]), boards)
