@@ -4,8 +4,8 @@ A grid fitted from an outline that an arm dragged, or a border the artwork does 
 third of a square off at one side while it still names its side. Wherever two tiles (or a tile and the
 floor) meet, the picture steps in colour along a grid line, so the interior grid lines of a right grid lie
 on the strongest steps across them. Only lines beside squares read as seen count: a hand's edge runs
-anywhere. vision.analysis decides whether the grid found here is kept (the side's lead and the squares'
-sureness must not drop).
+anywhere. vision.analysis decides whether the grid found here is kept (its squares must read more surely,
+and its side's lead hold).
 """
 from __future__ import annotations
 
@@ -25,13 +25,13 @@ def grid_on_lines(image: np.ndarray, corners: np.ndarray, hidden: np.ndarray) ->
     c = np.asarray(corners, np.float64).copy()
     across = (c[1] - c[0] + c[2] - c[3]) / (2 * COLUMNS)
     down = (c[3] - c[0] + c[2] - c[1]) / (2 * ROWS)
-    steps = _steps(image, c, across, down, t)
-    if steps is None:
+    colour = _colour_steps(image, c, across, down, t)
+    if colour is None:
         return c
     points = _line_points(hidden, int(t["points_per_side"]))
     if not any(len(p) for p in points):
         return c
-    best = _on_lines(steps, c, points)
+    best = _on_lines(colour, c, points)
     rise = 1.0 + float(t["min_rise"])
     for step in (float(s) for s in t["steps"]):
         for _ in range(int(t["rounds"])):
@@ -41,7 +41,7 @@ def grid_on_lines(image: np.ndarray, corners: np.ndarray, hidden: np.ndarray) ->
                     for sign in (1.0, -1.0):
                         tried = c.copy()
                         tried[k] += sign * step * way
-                        got = _on_lines(steps, tried, points)
+                        got = _on_lines(colour, tried, points)
                         if got > best * rise:
                             best, c, moved = got, tried, True
             if not moved:
@@ -49,7 +49,7 @@ def grid_on_lines(image: np.ndarray, corners: np.ndarray, hidden: np.ndarray) ->
     return c
 
 
-def _steps(image, c, across, down, t):
+def _colour_steps(image, c, across, down, t):
     """(step across the columns' lines, step across the rows' lines, offset of the crop): the colour step
     along each of the board's two directions, smoothed over a share of a square, around the board."""
     sq = float(np.linalg.norm(across))
@@ -81,14 +81,14 @@ def _line_points(hidden: np.ndarray, per_side: int) -> tuple[np.ndarray, np.ndar
     return np.float32(cols).reshape(-1, 2), np.float32(rows).reshape(-1, 2)
 
 
-def _on_lines(steps, corners: np.ndarray, points) -> float:
+def _on_lines(colour, corners: np.ndarray, points) -> float:
     """The mean colour step across the grid's lines at `points`, for a grid at `corners`."""
     to_picture = np.linalg.inv(grid_homography(np.float32(corners), 1))
     total, n = 0.0, 0
-    for step, pts in zip(steps[:2], points):
+    for step, pts in zip(colour[:2], points):
         if not len(pts):
             continue
-        p = cv2.perspectiveTransform(pts[None], to_picture)[0] - steps[2]
+        p = cv2.perspectiveTransform(pts[None], to_picture)[0] - colour[2]
         got = cv2.remap(step, p[None, :, 0].astype(np.float32), p[None, :, 1].astype(np.float32), cv2.INTER_LINEAR)
         total += float(got.sum())
         n += len(pts)
