@@ -9,13 +9,13 @@ import numpy as np
 
 from vision.classification import BoardReading, classify
 from vision.grid_lines import grid_on_lines
-from vision.grids import COLUMNS, ROWS, square_name
+from vision.grids import COLUMNS, ROWS, parse, square_name
 from vision.corner_grids import BOARD_SIDES, corner_grids, plane_sides, shape_off, squared_grids, table_plane
 from vision.kit import load_kit
 from vision.location import (BoardLocation, fit_grids, lengthened_outlines, locate, outlines_inside_edge_networks,
                              outlines_past_the_frame, supported_outlines, unclaimed_texture)
 from vision.outline_segments import segment_outlines
-from vision.rectification import rectify, share_beyond_picture
+from vision.rectification import rectify, share_beyond_picture, square_steps
 from vision.sides import match_side
 from vision.thresholds import thresholds
 
@@ -251,7 +251,7 @@ def _boards_on_lines(image, locs: list[BoardLocation], boards: list[BoardResult]
     t = thresholds()["grid_lines"]
     locs, boards = list(locs), list(boards)
     for i, board in enumerate(boards):
-        hidden = np.array([list(row) for row in board.pieces.split("/")]) == "?"
+        hidden = parse(board.pieces) == "?"
         if board.side is None or board.method.startswith("markers") or hidden.sum() < int(t["min_hidden"]):
             continue
         moved = grid_on_lines(image, board.corners, hidden)
@@ -286,8 +286,7 @@ def _edge_moved(corners: np.ndarray, edge: int, squares: float) -> np.ndarray:
     """The grid with one edge (0 top, 1 right, 2 bottom, 3 left, as A1 top-left sees it) moved outward
     by `squares`."""
     c = corners.astype(np.float64).copy()
-    across = (c[1] - c[0] + c[2] - c[3]) / (2 * COLUMNS)
-    down = (c[3] - c[0] + c[2] - c[1]) / (2 * ROWS)
+    across, down = square_steps(c)
     move = {0: ([0, 1], -down), 1: ([1, 2], across), 2: ([2, 3], down), 3: ([0, 3], -across)}[edge]
     c[move[0]] += squares * move[1]
     return c

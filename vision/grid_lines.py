@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from vision.grids import COLUMNS, ROWS
-from vision.rectification import grid_homography
+from vision.rectification import grid_homography, square_steps
 from vision.thresholds import thresholds
 
 
@@ -23,8 +23,7 @@ def grid_on_lines(image: np.ndarray, corners: np.ndarray, hidden: np.ndarray) ->
     time along the board's two directions, in steps that shrink (thresholds.toml [grid_lines])."""
     t = thresholds()["grid_lines"]
     c = np.asarray(corners, np.float64).copy()
-    across = (c[1] - c[0] + c[2] - c[3]) / (2 * COLUMNS)
-    down = (c[3] - c[0] + c[2] - c[1]) / (2 * ROWS)
+    across, down = square_steps(c)
     colour = _colour_steps(image, c, across, down, t)
     if colour is None:
         return c

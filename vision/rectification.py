@@ -14,6 +14,13 @@ def grid_homography(corners: np.ndarray, px: int) -> np.ndarray:
     return cv2.getPerspectiveTransform(np.float32(corners), dst)
 
 
+def square_steps(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(across, down): the image px of one square along a grid's rows and down its columns, each the mean
+    over the grid's two opposite edges (corners in A1-TL, I1-TR, I8-BR, A8-BL order)."""
+    c = np.asarray(corners, np.float64)
+    return (c[1] - c[0] + c[2] - c[3]) / (2 * COLUMNS), (c[3] - c[0] + c[2] - c[1]) / (2 * ROWS)
+
+
 def rectify(image: np.ndarray, location, px: int | None = None) -> np.ndarray:
     """The board at `location` (anything with `.corners`, or a 4x2 array) as a (8*px) x (9*px) BGR image."""
     px = px or int(thresholds()["rectify"]["square_px"])
