@@ -15,7 +15,7 @@ from vision.kit import load_kit
 from vision.location import (BoardLocation, fit_grids, lengthened_outlines, locate, outlines_inside_edge_networks,
                              outlines_past_the_frame, supported_outlines, unclaimed_texture)
 from vision.outline_segments import segment_outlines
-from vision.rectification import rectify, share_beyond_picture, square_steps
+from vision.rectification import grid_homography, rectify, share_beyond_picture, square_steps
 from vision.sides import match_side
 from vision.thresholds import thresholds
 
@@ -107,11 +107,18 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         lengthened = [] if own is None else supported_outlines(image, lengthened_outlines(own))
         grids = [] if own is None else [(own, own), (np.roll(own, -1, 0), own)]
         grids += [(c, o) for o in outlines + lengthened for c, _ in fit_grids(image, o)]
+        # A board an arm lies across is the exception: its outline stops at the arm, and lengthened over the
+        # arm, the squares it gains read hidden. That explains the cut, so the side need only be named. Not
+        # where the picture's edge may have cut the outline instead: lengthened the other way, over the
+        # table, such a grid read the table hidden and named a wrong side (tight dev 7202150)
+        over_an_arm = set() if own is None or _near_the_frame(own, image.shape) else {id(o) for o in lengthened}
         best = None
         for corners, outline in grids:
             loc = BoardLocation(corners, location.method, False, location.score, outline)
             rd, m = look(loc)
-            if m.margin >= firm and (best is None or _better(m, best[2])):
+            firm_enough = m.margin >= firm or (m.side is not None and id(outline) in over_an_arm
+                                               and _gained_squares_hidden(corners, own, rd))
+            if firm_enough and (best is None or _better(m, best[2])):
                 best = (loc, rd, m)
         if best is not None and _better(best[2], match):
             location, reading, match = best
@@ -139,6 +146,34 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
             location, reading = _polish_grid(location, reading, lambda loc: look(loc, allow_half_turn=either_way))
     oriented_by = "markers" if location.oriented else ("printed layout" if match.side else "guess")
     return _result(location, reading, match, known_sides, oriented_by)
+
+
+def _near_the_frame(outline: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """Whether a corner of an outline lies beyond the picture's edge or within a square of it."""
+    h, w = shape[:2]
+    q = np.asarray(outline, np.float64)
+    reach = float(np.linalg.norm(q - np.roll(q, -1, 0), axis=1).mean()) / ((COLUMNS + ROWS) / 2)
+    return bool(((q < reach) | (q > np.float64([w - 1, h - 1]) - reach)).any())
+
+
+def _gained_squares_hidden(corners: np.ndarray, outline: np.ndarray, reading: BoardReading) -> bool:
+    """Whether the squares of a grid that lie outside the outline it was lengthened from, and inside the
+    picture, are enough of them and read hidden enough (thresholds.toml [locate] lengthen_hidden_*).
+    And the squares inside the outline must read as a board's: a grid over the table reads hidden there
+    and beyond alike (dev 7203065: a shadow on the table, carried past the frame's edge, named a side by 26
+    with half its squares hidden). Squares beyond the picture count in neither."""
+    t = thresholds()["locate"]
+    centres = np.float32([[[c + 0.5, r + 0.5] for r in range(ROWS) for c in range(COLUMNS)]])
+    pts = cv2.perspectiveTransform(centres, np.linalg.inv(grid_homography(corners, 1)))[0]
+    contour = np.float32(outline)
+    outside = np.array([cv2.pointPolygonTest(contour, (float(x), float(y)), False) < 0 for x, y in pts])
+    beyond = getattr(reading, "beyond", None)
+    in_picture = np.ones(ROWS * COLUMNS, bool) if beyond is None else ~beyond.ravel()
+    gained, inside = outside & in_picture, ~outside & in_picture
+    hidden = np.array(list(reading.pieces.replace("/", ""))) == "?"
+    return (gained.sum() >= int(t["lengthen_hidden_least"]) and inside.any()
+            and hidden[gained].mean() >= float(t["lengthen_hidden_share"])
+            and hidden[inside].mean() <= float(t["lengthen_inside_hidden_share"]))
 
 
 def _result(location: BoardLocation, reading: BoardReading, match, known_sides, oriented_by: str) -> BoardResult:

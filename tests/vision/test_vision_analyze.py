@@ -1,4 +1,5 @@
 import json
+import types
 
 import cv2
 import numpy as np
@@ -6,6 +7,7 @@ import pytest
 
 from vision.analysis import analyze
 from vision.grids import COLUMNS
+from vision.thresholds import thresholds
 
 from tests.vision.conftest import corner_error, first_drawn_scene, squares_wrong, turned_error
 
@@ -477,6 +479,40 @@ def test_an_outline_cut_short_is_lengthened_until_its_board_names_its_side():
     printed = np.array(list(load_kit().sides[truth.side].replace("/", "")))
     token_by_the_layout = np.isin(true, list("gyr")) & (printed != ".") & (read == "t")
     assert not (~truth.occluded.ravel() & (read != true) & ~token_by_the_layout).any()
+
+
+def test_an_outline_an_arm_cut_short_is_lengthened_over_the_arm():
+    # dev seed 7206100 (played-like): a hand over the top two rows of board 1, which is nearly full, stops
+    # its outline there. Lengthened over the hand its grid is the board's, but the few floor squares in
+    # view name A2 by only 18, under the firm lead; the squares it gains all read hidden, which explains
+    # the cut, so the side named is enough (before, the board was never reported)
+    from vision.analysis import _gained_squares_hidden, _near_the_frame
+    from vision.training import scene_for
+
+    scene = scene_for("played", 7206100)
+    truth = scene.boards[1]
+    board = next(b for b in analyze(scene.image).boards if b.side == truth.side)
+    assert corner_error(board.corners, truth) < 0.25
+    assert squares_wrong(board.pieces, truth) <= 1
+    assert board.side_lead < float(thresholds()["phantoms"]["firm_lead"])
+    # the rule itself: squares beyond the outline, read hidden; none beyond it, or read as pieces, do not
+    corners = truth.corners.astype(np.float64)
+    hidden_top = "/".join(["?" * 9] * 2 + ["." * 9] * 6)
+    reading = types.SimpleNamespace(pieces=hidden_top)
+    down = (corners[3] - corners[0]) / 8
+    cut = corners.copy()
+    cut[0] += 2 * down
+    cut[1] += 2 * (corners[2] - corners[1]) / 8
+    assert _gained_squares_hidden(corners, cut, reading)
+    assert not _gained_squares_hidden(corners, corners, reading)
+    assert not _gained_squares_hidden(corners, cut, types.SimpleNamespace(pieces="/".join(["." * 9] * 8)))
+    # a grid over the table reads hidden inside the outline as well as beyond it (dev 7203065, a shadow)
+    assert not _gained_squares_hidden(corners, cut, types.SimpleNamespace(pieces="/".join(["?" * 9] * 8)))
+    # and an outline the picture's edge may have cut is not taken for one an arm cut (tight dev 7202150)
+    w = scene.image.shape[1]
+    assert not _near_the_frame(cut, scene.image.shape)
+    assert _near_the_frame(cut + [w - 1 - cut[:, 0].max(), 0], scene.image.shape)
+    assert _near_the_frame(cut - [0, cut[:, 1].min() - 5], scene.image.shape)
 
 
 def test_a_grid_from_another_outline_must_name_its_side_firmly():
