@@ -13,7 +13,7 @@ from vision.grids import COLUMNS, ROWS, parse, square_name
 from vision.corner_grids import BOARD_SIDES, corner_grids, plane_sides, shape_off, squared_grids, table_plane
 from vision.kit import load_kit
 from vision.location import (BoardLocation, fit_grids, lengthened_outlines, locate, outlines_inside_edge_networks,
-                             outlines_past_the_frame, supported_outlines, unclaimed_texture)
+                             outlines_past_the_frame, square_px, supported_outlines, unclaimed_texture)
 from vision.outline_segments import segment_outlines
 from vision.rectification import grid_homography, rectify, share_beyond_picture, square_steps
 from vision.sides import match_side
@@ -111,7 +111,7 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         # arm, the squares it gains read hidden. That explains the cut, so the side need only be named. Not
         # where the picture's edge may have cut the outline instead: lengthened the other way, over the
         # table, such a grid read the table hidden and named a wrong side (tight dev 7202150)
-        over_an_arm = set() if own is None or _near_the_frame(own, image.shape) else {id(o) for o in lengthened}
+        over_an_arm = {id(o) for o in lengthened} if lengthened and not _near_the_frame(own, image.shape) else set()
         best = None
         for corners, outline in grids:
             loc = BoardLocation(corners, location.method, False, location.score, outline)
@@ -152,7 +152,7 @@ def _near_the_frame(outline: np.ndarray, shape: tuple[int, ...]) -> bool:
     """Whether a corner of an outline lies beyond the picture's edge or within a square of it."""
     h, w = shape[:2]
     q = np.asarray(outline, np.float64)
-    reach = float(np.linalg.norm(q - np.roll(q, -1, 0), axis=1).mean()) / ((COLUMNS + ROWS) / 2)
+    reach = square_px(q)
     return bool(((q < reach) | (q > np.float64([w - 1, h - 1]) - reach)).any())
 
 
@@ -170,7 +170,7 @@ def _gained_squares_hidden(corners: np.ndarray, outline: np.ndarray, reading: Bo
     beyond = getattr(reading, "beyond", None)
     in_picture = np.ones(ROWS * COLUMNS, bool) if beyond is None else ~beyond.ravel()
     gained, inside = outside & in_picture, ~outside & in_picture
-    hidden = np.array(list(reading.pieces.replace("/", ""))) == "?"
+    hidden = parse(reading.pieces).ravel() == "?"
     return (gained.sum() >= int(t["lengthen_hidden_least"]) and inside.any()
             and hidden[gained].mean() >= float(t["lengthen_hidden_share"])
             and hidden[inside].mean() <= float(t["lengthen_inside_hidden_share"]))

@@ -86,7 +86,7 @@ def _on_marker(outline: np.ndarray, marker: np.ndarray) -> bool:
     return cv2.pointPolygonTest(grown, tuple(float(v) for v in outline.mean(0)), False) >= 0
 
 
-def _square_px(quad: np.ndarray) -> float:
+def square_px(quad: np.ndarray) -> float:
     """A square's side in px, about, for a grid or outline given by its four corners."""
     return float(np.linalg.norm(quad - np.roll(quad, -1, 0), axis=1).mean() / ((COLUMNS + ROWS) / 2))
 
@@ -96,7 +96,7 @@ def _near_markers(o: BoardLocation, m: BoardLocation) -> bool:
     from its board's edge (the centre of the markers' own grid does not do: one marker's homography can
     put it on another board)."""
     outline = o.outline.astype(np.float32)
-    sq = _square_px(o.outline)
+    sq = square_px(o.outline)
     reach = float(thresholds()["locate"]["marker_outline_reach"]) * sq
     return any(cv2.pointPolygonTest(outline, tuple(float(v) for v in quad.mean(0)), True) >= -reach
                for quad in m.marker_points[1].reshape(-1, 4, 2))
@@ -108,7 +108,7 @@ def _marker_error(corners: np.ndarray, marker_points: tuple) -> float:
     grid = np.float32([[0, 0], [COLUMNS, 0], [COLUMNS, ROWS], [0, ROWS]])
     H = cv2.getPerspectiveTransform(grid, np.float32(corners))
     pred = cv2.perspectiveTransform(np.float32(obj)[None], H)[0]
-    sq = _square_px(corners)
+    sq = square_px(corners)
     return float(np.median(np.linalg.norm(pred - img, axis=1)) / max(sq, 1e-6))
 
 
@@ -124,7 +124,7 @@ def _marker_guided(image: np.ndarray, m: BoardLocation, near: list[BoardLocation
     t = thresholds()["locate"]
     best = _marker_fit(image, [o.outline for o in near] + [q for o in near for q in o.other_outlines], m)
     if best is None:
-        sq = _square_px(m.corners)
+        sq = square_px(m.corners)
         centre = m.corners.mean(0)
         grown = []
         for margin in t["marker_outline_margins"]:  # the board's cut edge lies a margin outside its grid
@@ -568,7 +568,7 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
     # named firmly (vision.analysis): a glare spot between shadows' edges gives one too
     closed = len(quads)
     for q in open_quads:
-        same = float(t["open_edge_same"]) * _square_px(q)
+        same = float(t["open_edge_same"]) * square_px(q)
         if all(np.abs(q - p).max() >= same for p in quads[:closed]):
             quads.append(q)
     scored = []
@@ -741,7 +741,7 @@ def outlines_past_the_frame(outline: np.ndarray, shape: tuple[int, ...]) -> list
     q = np.asarray(outline, np.float64)
     # the picture's edge leaves no crisp line, so the outline's side ends on the last line in view: a
     # row of squares or a tile's edge near it
-    near = float(t["frame_cut_reach"]) * _square_px(q)
+    near = float(t["frame_cut_reach"]) * square_px(q)
     out = []
     for side in range(4):
         a, b = q[side], q[(side + 1) % 4]
