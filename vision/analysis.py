@@ -16,7 +16,7 @@ from vision.location import (BoardLocation, fit_grids, lengthened_outlines, loca
                              outlines_past_the_frame, square_px, supported_outlines, unclaimed_texture)
 from vision.outline_segments import segment_outlines
 from vision.rectification import grid_homography, rectify, share_beyond_picture, square_steps
-from vision.sides import match_side
+from vision.sides import floor_fit, match_side
 from vision.thresholds import thresholds
 
 
@@ -382,9 +382,23 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
                 locs, boards = _without_phantoms(*_with_found(locs, boards, found))
         locs, boards = _boards_squared_up(image, locs, boards, profile, known_sides)
         locs, boards = _boards_on_lines(image, locs, boards, profile, known_sides)
+        locs, boards = _without_contradicted_sides(locs, boards, known_sides)
     if known_sides is not None:
         boards = _one_board_per_side(image, locs, boards, profile, known_sides)
     return AnalyzeResult(int(image.shape[1]), int(image.shape[0]), boards)
+
+
+def _without_contradicted_sides(locs: list[BoardLocation], boards: list[BoardResult], known_sides):
+    """The locations and boards without those whose whole visible floor contradicts the side they name
+    (vision.sides.floor_fit below thresholds.toml [phantoms] min_floor_fit). A checked cloth read as floor
+    can name a side by a wide lead, as among many squares some side agrees with many by chance, but it
+    reads symbols that side does not print, confidently, on many others: a real board's floor fits its
+    side nearly everywhere. Boards placed by their markers stay: they are boards, whatever they read."""
+    least = float(thresholds()["phantoms"]["min_floor_fit"])
+    sides = load_kit().sides if known_sides is None else {**load_kit().sides, **known_sides}
+    keep = [i for i, b in enumerate(boards) if b.side is None or b.method.startswith("markers")
+            or floor_fit(b.pieces, b.reading.printed_probs, sides[b.side]) >= least]
+    return [locs[i] for i in keep], [boards[i] for i in keep]
 
 
 def _boards_squared_up(image, locs: list[BoardLocation], boards: list[BoardResult], profile, known_sides):

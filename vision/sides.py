@@ -48,8 +48,8 @@ def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, st
         # there would be no rival at all (an endless lead that no better grid could beat)
         sides = {**sides, **known_sides}
         exclude = frozenset(exclude) | (sides.keys() - known_sides.keys())
-    visible = np.array([c in FLOOR_VISIBLE for c in pieces.replace("/", "")])
-    logp = np.log(printed_probs + 1e-4)
+    visible = _floor_visible(pieces)
+    logp = _log_probs(printed_probs)
     scores, fits = [], {}  # fits: each side and turn's log-probability per visible square
     for name, layout in sides.items():
         for turn in ((False, True) if allow_half_turn else (False,)):
@@ -71,6 +71,26 @@ def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, st
     sure = (seen >= int(t["min_visible"]) and margin >= need
             and _trimmed_fit(fits[best[1], best[2]], float(t["fit_trim"])) >= float(t["min_mean_log_likelihood"]))
     return SideMatch(best[1] if sure else None, best[2], best[0], margin)
+
+
+def floor_fit(pieces: str, printed_probs: np.ndarray, layout: str) -> float:
+    """Mean log-probability, over every square whose floor shows, of the symbol `layout` prints there (0.0
+    where no floor shows). Unlike the side match, no square is left out: a real board's floor fits its own
+    side nearly everywhere, while a patch of cloth that names a side by chance contradicts it, confidently,
+    on many squares."""
+    visible = _floor_visible(pieces)
+    if not visible.any():
+        return 0.0
+    return float(_log_probs(printed_probs)[visible, _index(layout)[visible]].mean())
+
+
+def _floor_visible(pieces: str) -> np.ndarray:
+    return np.array([c in FLOOR_VISIBLE for c in pieces.replace("/", "")])
+
+
+def _log_probs(printed_probs: np.ndarray) -> np.ndarray:
+    # the small floor bounds what a symbol the model rules out costs: one misread square cannot outweigh the rest
+    return np.log(printed_probs + 1e-4)
 
 
 def _trimmed_fit(per_square: np.ndarray, trim: float) -> float:
