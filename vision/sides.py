@@ -89,7 +89,7 @@ def _floor_visible(pieces: str) -> np.ndarray:
 
 
 def _log_probs(printed_probs: np.ndarray) -> np.ndarray:
-    # the small floor bounds what a symbol the model rules out costs: one misread square cannot outweigh the rest
+    # the 1e-4 bounds what a symbol the model rules out costs: one misread square cannot outweigh the rest
     return np.log(printed_probs + 1e-4)
 
 
