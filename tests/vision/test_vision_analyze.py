@@ -564,7 +564,7 @@ def test_a_checked_cloth_naming_a_side_its_floor_contradicts_is_no_board():
     # lead): among its 53 squares read as floor, F1 agrees with enough, but many others read, confidently,
     # symbols F1 does not print there. Only the four boards on the table are reported
     from vision.kit import load_kit
-    from vision.sides import floor_fit
+    from vision.sides import SYMBOLS, floor_fit
     from vision.training import scene_for
 
     scene = scene_for("random", 7208804)
@@ -575,9 +575,8 @@ def test_a_checked_cloth_naming_a_side_its_floor_contradicts_is_no_board():
     # the measure: a floor read exactly as a side prints it fits that side, and a side printed otherwise
     # over many of its squares does not; with no floor in view there is nothing to contradict
     sides, least = load_kit().sides, float(thresholds()["phantoms"]["min_floor_fit"])
-    symbols = ".bnmf"
     own = sides["A1"].replace("/", "")
-    probs = np.eye(len(symbols))[[symbols.index(c) for c in own]]
+    probs = np.eye(len(SYMBOLS))[[SYMBOLS.index(c) for c in own]]
     floor = "/".join(["." * 9] * 8)
     assert floor_fit(floor, probs, sides["A1"]) > -0.01
     differs = sum(a != b for a, b in zip(own, sides["B1"].replace("/", "")))
