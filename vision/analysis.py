@@ -15,7 +15,7 @@ from vision.kit import load_kit
 from vision.location import (BoardLocation, fit_grids, lengthened_outlines, locate, outlines_inside_edge_networks,
                              outlines_past_the_frame, square_px, supported_outlines, unclaimed_texture)
 from vision.outline_segments import segment_outlines
-from vision.rectification import grid_homography, rectify, share_beyond_picture, square_steps
+from vision.rectification import board_to_picture, rectify, share_beyond_picture, square_steps
 from vision.sides import floor_fit, match_side
 from vision.thresholds import thresholds
 
@@ -163,8 +163,7 @@ def _gained_squares_hidden(corners: np.ndarray, outline: np.ndarray, reading: Bo
     and beyond alike (dev 7203065: a shadow on the table, carried past the frame's edge, named a side by 26
     with half its squares hidden). Squares beyond the picture count in neither."""
     t = thresholds()["locate"]
-    centres = np.float32([[[c + 0.5, r + 0.5] for r in range(ROWS) for c in range(COLUMNS)]])
-    pts = cv2.perspectiveTransform(centres, np.linalg.inv(grid_homography(corners, 1)))[0]
+    pts = board_to_picture(corners, [[c + 0.5, r + 0.5] for r in range(ROWS) for c in range(COLUMNS)])
     contour = np.float32(outline)
     outside = np.array([cv2.pointPolygonTest(contour, (float(x), float(y)), False) < 0 for x, y in pts])
     beyond = getattr(reading, "beyond", None)

@@ -30,6 +30,13 @@ def rectify(image: np.ndarray, location, px: int | None = None) -> np.ndarray:
                                borderMode=cv2.BORDER_REPLICATE)
 
 
+def board_to_picture(corners: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Points on a board, in squares (x along the columns from A1's corner, y down the rows), in picture px
+    for the grid `corners`."""
+    H = np.linalg.inv(grid_homography(np.asarray(corners, np.float64), 1))
+    return cv2.perspectiveTransform(np.float32(points)[None], H)[0]
+
+
 def share_beyond_picture(shape: tuple[int, ...], location, samples: int = 8) -> np.ndarray | None:
     """(ROWS, COLUMNS) share of each square that lies beyond the picture's edge, measured on
     samples x samples points over the square; None when the whole board is inside (the usual case, and
@@ -40,9 +47,7 @@ def share_beyond_picture(shape: tuple[int, ...], location, samples: int = 8) -> 
         return None
     g = (np.arange(samples) + 0.5) / samples
     rr, cc, yy, xx = np.meshgrid(np.arange(ROWS), np.arange(COLUMNS), g, g, indexing="ij")
-    board = np.column_stack([(cc + xx).ravel(), (rr + yy).ravel()]).astype(np.float32)
-    H = np.linalg.inv(grid_homography(corners, 1))  # board squares -> picture
-    pts = cv2.perspectiveTransform(board[None], H)[0]
+    pts = board_to_picture(corners, np.column_stack([(cc + xx).ravel(), (rr + yy).ravel()]))
     # a pixel covers [x - 0.5, x + 0.5): the replicated border begins half a pixel beyond the last centre
     inside = (pts[:, 0] >= -0.5) & (pts[:, 0] < w - 0.5) & (pts[:, 1] >= -0.5) & (pts[:, 1] < h - 0.5)
     return 1.0 - inside.reshape(ROWS, COLUMNS, -1).mean(-1)

@@ -47,6 +47,13 @@ def corner_error(corners: np.ndarray, truth) -> float:
     return float(np.abs(corners - truth.corners).max() / sq)
 
 
+def board_named_as(truth, image: np.ndarray):
+    """The board `analyze` reports naming the side `truth` is (StopIteration when none does)."""
+    from vision.analysis import analyze
+
+    return next(b for b in analyze(image).boards if b.side == truth.side)
+
+
 def squares_wrong(pieces: str, truth) -> int:
     """How many of the true board's visible squares a piece notation reads wrong."""
     seen = ~truth.occluded.ravel()

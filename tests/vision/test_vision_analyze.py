@@ -9,7 +9,7 @@ from vision.analysis import analyze
 from vision.grids import COLUMNS
 from vision.thresholds import thresholds
 
-from tests.vision.conftest import corner_error, first_drawn_scene, squares_wrong, turned_error
+from tests.vision.conftest import board_named_as, corner_error, first_drawn_scene, squares_wrong, turned_error
 
 
 def test_analyze_reads_clean_scene(clean_scene):
@@ -123,7 +123,7 @@ def test_a_nearly_full_board_found_whole_keeps_a_grid_that_reads_every_square():
 
     scene = scene_for("played", 7204031)
     truth = scene.boards[0]
-    board = next(b for b in analyze(scene.image).boards if b.side == truth.side)
+    board = board_named_as(truth, scene.image)
     assert corner_error(board.corners, truth) < 0.12
     assert squares_wrong(board.pieces, truth) == 0
 
@@ -468,7 +468,7 @@ def test_an_outline_cut_short_is_lengthened_until_its_board_names_its_side():
 
     scene = first_drawn_scene(7120190)
     truth = scene.boards[0]
-    board = next(b for b in analyze(scene.image).boards if b.side == truth.side)
+    board = board_named_as(truth, scene.image)
     assert corner_error(board.corners, truth) < 0.25
     # every square right, but for an open hole over a printed treasure read as its token: this scene's tokens
     # lie on holes at random, and a game puts the token there at once (I6, a red hole over a nut, reads "t")
@@ -491,7 +491,7 @@ def test_an_outline_an_arm_cut_short_is_lengthened_over_the_arm():
 
     scene = scene_for("played", 7206100)
     truth = scene.boards[1]
-    board = next(b for b in analyze(scene.image).boards if b.side == truth.side)
+    board = board_named_as(truth, scene.image)
     assert corner_error(board.corners, truth) < 0.25
     assert squares_wrong(board.pieces, truth) == 0
     assert board.side_lead < float(thresholds()["phantoms"]["firm_lead"])
@@ -538,10 +538,10 @@ def test_a_board_an_arm_hides_much_of_is_built_out_from_its_own_corner(monkeypat
 
     scene = first_drawn_scene(7140132)
     truth = scene.boards[1]
-    board = next(b for b in analyze(scene.image).boards if b.side == truth.side)
+    board = board_named_as(truth, scene.image)
     assert squares_wrong(board.pieces, truth) == 0 and corner_error(board.corners, truth) < 0.25
     monkeypatch.setitem(thresholds()["locate"], "chroma_clusters", [])
-    board = next(b for b in analyze(scene.image).boards if b.side == truth.side)
+    board = board_named_as(truth, scene.image)
     assert board.method == "corner" and board.side_lead >= 45
     assert squares_wrong(board.pieces, truth) == 0
     assert corner_error(board.corners, truth) < 0.25

@@ -8,7 +8,7 @@ from vision.outline_segments import _merged_lines, _share_on, segment_outlines
 from vision.synthetic import render_scene
 from vision.thresholds import thresholds
 
-from tests.vision.conftest import corner_error, first_drawn_scene, turned_error
+from tests.vision.conftest import board_named_as, corner_error, first_drawn_scene, turned_error
 
 
 def test_segments_on_one_line_are_one_line_with_their_lengths_added():
@@ -42,7 +42,7 @@ def test_a_board_with_an_arm_over_its_corner_is_found_by_its_straight_edges(monk
 
     scene = first_drawn_scene(7020144)
     truth = scene.boards[0]
-    board = next(b for b in analyze(scene.image).boards if b.side == truth.side)
+    board = board_named_as(truth, scene.image)
     assert corner_error(board.corners, truth) < 0.3
     monkeypatch.setitem(thresholds()["locate"], "chroma_clusters", [])
     near = [l for l in locate(scene.image)
