@@ -10,7 +10,7 @@ import numpy as np
 from vision.classification import BoardReading, classify
 from vision.grid_lines import grid_on_lines
 from vision.grids import COLUMNS, ROWS, parse, square_name
-from vision.corner_grids import BOARD_SIDES, corner_grids, plane_sides, shape_off, squared_grids, table_plane
+from vision.corner_grids import BOARD_SIDES, corner_grids, edge_grids, plane_sides, shape_off, squared_grids, table_plane
 from vision.kit import load_kit
 from vision.location import (BoardLocation, fit_grids, lengthened_outlines, locate, outlines_inside_edge_networks,
                              outlines_past_the_frame, square_px, supported_outlines, unclaimed_texture)
@@ -608,10 +608,10 @@ def _boards_inside_edge_networks(image, locs: list[BoardLocation], boards: list[
 
 def _boards_from_visible_corners(image, outlines: list[np.ndarray], locs: list[BoardLocation],
                                  boards: list[BoardResult], profile, known_sides):
-    """The locations and boards with those added that are built out from a corner of the outlines of
-    boards in doubt (vision.corner_grids), in the table's plane of the firmly named board nearest each
-    outline. An arm across a board can leave no outline with more than one of the board's own corners,
-    and then no grid from an outline names its side. Hundreds of grids can be tried in one frame, so such
+    """The locations and boards with those added that are built out from a corner or a side of the
+    outlines of boards in doubt (vision.corner_grids), in the table's plane of the firmly named board
+    nearest each outline. An arm across a board can leave no outline with more than one of the board's own
+    corners, or only one of its edges, and then no grid from an outline names its side. Hundreds of grids can be tried in one frame, so such
     a board must name its side by more than the firm lead, where no board that leads by as much (or that
     markers placed) lies; it replaces the boards over it that lead by less."""
     if not any(_named_firmly(b) for b in boards) or not outlines or _every_side_found(boards, known_sides):
@@ -623,8 +623,12 @@ def _boards_from_visible_corners(image, outlines: list[np.ndarray], locs: list[B
     tried = np.empty((0, 4, 2))
     leads = []
     for outline in outlines:
-        for grid in corner_grids(outline, _plane_near(outline.mean(0), boards)):
-            same = float(t["same"]) * float(np.linalg.norm(grid[1] - grid[0])) / COLUMNS
+        plane = _plane_near(outline.mean(0), boards)
+        # an arm's many outlines share sides that differ by tenths of a square: a grid from a side is tried
+        # only when no grid tried lies that near (settling, when it is read in full, moves it the rest)
+        for grid, near in ([(g, float(t["same"])) for g in corner_grids(outline, plane)]
+                           + [(g, float(t["edge_same"])) for g in edge_grids(outline, plane)]):
+            same = near * float(np.linalg.norm(grid[1] - grid[0])) / COLUMNS
             if (np.abs(tried - grid).max((1, 2)) < same).any():
                 continue
             tried = np.concatenate([tried, grid[None]])

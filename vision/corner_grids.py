@@ -38,8 +38,7 @@ def corner_grids(outline: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
     board that has one of `outline`'s square corners as its own, for each border margin tried."""
     t = thresholds()["corner_grids"]
     p = _mapped(plane, outline)
-    back = np.linalg.inv(plane)
-    longest = float(COLUMNS) + 2 * max(float(m) for m in t["margins"]) + float(t["side_slack"])
+    longest = _longest_side()
     grids = []
     for i in range(4):
         a = p[i]
@@ -52,15 +51,61 @@ def corner_grids(outline: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
         if abs(skew) > float(t["max_skew_deg"]):
             continue
         # f1 then f2 run clockwise on screen as A1 I1 I8 A8 do, whichever way round the outline runs
-        f1, f2 = _square_frame(u, v)
-        for margin in (float(m) for m in t["margins"]):
-            o = a + margin * (f1 + f2)
-            for along_first in (COLUMNS, ROWS):
-                down = COLUMNS + ROWS - along_first
-                g = np.array([o, o + along_first * f1, o + along_first * f1 + down * f2, o + down * f2])
-                if along_first == ROWS:
-                    g = np.roll(g, -1, 0)  # the 9 columns then run along f2
-                grids.append(_mapped(back, g))
+        grids += _grids_at(a, *_square_frame(u, v), plane)
+    return grids
+
+
+def edge_grids(outline: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
+    """Grids (as corner_grids gives them) of a whole board that has one of `outline`'s sides as its own
+    edge, built from either end of it, into the outline, at right angles in the table's plane. An arm
+    across a board can leave an outline none of whose corners is square: the board's edge it did not
+    reach runs between two corners that each have one side on the arm (a far board in the benchmark's
+    scene 5000399, a hand over one corner). Only sides neither of whose corners is square: from a square
+    one, corner_grids builds the board along the side already."""
+    t = thresholds()["corner_grids"]
+    p = _mapped(plane, outline)
+    centre = p.mean(0)
+    longest = _longest_side()
+    square = [abs(_corner_angle(p, i) - 90.0) <= float(t["max_skew_deg"]) for i in range(4)]
+    grids = []
+    for i in range(4):
+        if square[i] or square[(i + 1) % 4]:
+            continue
+        for a, b in ((p[i], p[(i + 1) % 4]), (p[(i + 1) % 4], p[i])):
+            length = float(np.linalg.norm(b - a))
+            if length < float(t["edge_min_side"]) or length > longest:
+                continue
+            u = (b - a) / length
+            n = np.array([-u[1], u[0]])
+            n = n if n @ (centre - a) > 0 else -n  # into the outline
+            grids += _grids_at(a, *((u, n) if _clockwise(u, n) else (n, u)), plane)
+    return grids
+
+
+def _longest_side() -> float:
+    """Squares: the longest side of an outline that can be a board's (its widest border, and slack)."""
+    t = thresholds()["corner_grids"]
+    return float(COLUMNS) + 2 * max(float(m) for m in t["margins"]) + float(t["side_slack"])
+
+
+def _clockwise(f1: np.ndarray, f2: np.ndarray) -> bool:
+    """Whether f2 lies clockwise of f1 as a screen shows the plane (y down), as A8 lies from I1 at A1."""
+    return float(f1[0] * f2[1] - f1[1] * f2[0]) > 0
+
+
+def _grids_at(a: np.ndarray, f1: np.ndarray, f2: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
+    """Grids (image px) of a board whose outline has its corner at `a` (plane squares) and runs along the
+    unit directions f1 then f2 (clockwise), each border margin in, with its 9 columns along either."""
+    back = np.linalg.inv(plane)
+    grids = []
+    for margin in (float(m) for m in thresholds()["corner_grids"]["margins"]):
+        o = a + margin * (f1 + f2)
+        for along_first in (COLUMNS, ROWS):
+            down = COLUMNS + ROWS - along_first
+            g = np.array([o, o + along_first * f1, o + along_first * f1 + down * f2, o + down * f2])
+            if along_first == ROWS:
+                g = np.roll(g, -1, 0)  # the 9 columns then run along f2
+            grids.append(_mapped(back, g))
     return grids
 
 

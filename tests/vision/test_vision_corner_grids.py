@@ -4,7 +4,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.corner_grids import corner_grids, table_plane
+from vision.corner_grids import corner_grids, edge_grids, table_plane
 
 # a table seen at a slant: the plane in squares (x right, y down) to image px
 TO_IMAGE = cv2.getPerspectiveTransform(np.float32([[0, 0], [40, 0], [40, 30], [0, 30]]),
@@ -43,6 +43,29 @@ def test_corners_that_are_not_square_in_the_plane_give_no_grid():
     assert corner_grids(slanted, plane) == []
     # two boards and an arm taken as one: sides far longer than a board's
     assert corner_grids(image_of(rectangle(2, 2, 25, 9)), plane) == []
+
+
+def test_a_board_whose_outline_keeps_only_one_edge_is_rebuilt_from_that_edge():
+    plane = table_plane(image_of(rectangle(2, 2, 9, 8)))
+    true_grid = image_of(rectangle(20.3, 12.3, 9, 8))  # a border of 0.3 squares: the outline 9.6 by 8.6
+    # a hand over the board's lower half drags both lower corners in along it: the top edge, 9.6 squares
+    # from corner to corner, is the board's own, but neither of its corners is square in the plane
+    cut = image_of([[20, 12], [29.6, 12], [27, 15], [22.5, 16]])
+    for turn, outline in [(t, np.roll(c, t, 0)) for t in range(4) for c in (cut, cut[::-1])]:
+        near = [min(np.abs(np.roll(g, k, 0) - true_grid).max() for k in (0, 2)) for g in corner_grids(outline, plane)]
+        assert not near or min(near) > 20, f"turn {turn}: a corner grid came near the board"
+        grids = edge_grids(outline, plane)
+        best = min(min(np.abs(np.roll(g, k, 0) - true_grid).max() for k in (0, 2)) for g in grids)
+        assert best < 0.5, f"turn {turn}: nearest grid {best:.2f} px off"
+        centre = cv2.perspectiveTransform(outline[None], plane)[0].mean(0)
+        for g in grids:  # whole boards, corners clockwise, each built into the outline from its edge
+            p = cv2.perspectiveTransform(g[None], plane)[0]
+            assert np.isclose(np.linalg.norm(p[1] - p[0]), 9) and np.isclose(np.linalg.norm(p[3] - p[0]), 8)
+            assert cv2.contourArea(np.float32(g), oriented=True) > 0
+            assert np.linalg.norm(p.mean(0) - centre) < 5  # built outward from the top edge: 6 squares off
+    # sides too short (a sliver) or too long (two boards and an arm) give none
+    assert edge_grids(image_of([[20, 12], [23, 12], [23.5, 14], [20, 15]]), plane) == []
+    assert edge_grids(image_of(rectangle(2, 2, 25, 30)), plane) == []
 
 
 def test_a_grid_dragged_at_one_corner_is_squared_up_from_its_own_corners():
