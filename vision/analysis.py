@@ -610,10 +610,11 @@ def _boards_from_visible_corners(image, outlines: list[np.ndarray], locs: list[B
                                  boards: list[BoardResult], profile, known_sides):
     """The locations and boards with those added that are built out from a corner or a side of the
     outlines of boards in doubt (vision.corner_grids), in the table's plane of the firmly named board
-    nearest each outline. An arm across a board can leave no outline with more than one of the board's own
-    corners, or only one of its edges, and then no grid from an outline names its side. Hundreds of grids can be tried in one frame, so such
-    a board must name its side by more than the firm lead, where no board that leads by as much (or that
-    markers placed) lies; it replaces the boards over it that lead by less."""
+    nearest each outline. An arm across a board can leave no outline with more than one of the board's
+    own corners, or with only one of its edges, and then no grid from an outline names its side. Hundreds
+    of grids can be tried in one frame, so such a board must name its side by more than the firm lead,
+    where no board that leads by as much (or that markers placed) lies; it replaces the boards over it
+    that lead by less."""
     if not any(_named_firmly(b) for b in boards) or not outlines or _every_side_found(boards, known_sides):
         return locs, boards
     t = thresholds()["corner_grids"]

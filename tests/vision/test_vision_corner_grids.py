@@ -63,9 +63,12 @@ def test_a_board_whose_outline_keeps_only_one_edge_is_rebuilt_from_that_edge():
             assert np.isclose(np.linalg.norm(p[1] - p[0]), 9) and np.isclose(np.linalg.norm(p[3] - p[0]), 8)
             assert cv2.contourArea(np.float32(g), oriented=True) > 0
             assert np.linalg.norm(p.mean(0) - centre) < 5  # built outward from the top edge: 6 squares off
-    # sides too short (a sliver) or too long (two boards and an arm) give none
-    assert edge_grids(image_of([[20, 12], [23, 12], [23.5, 14], [20, 15]]), plane) == []
-    assert edge_grids(image_of(rectangle(2, 2, 25, 30)), plane) == []
+    # no corner square, but every side too short (a sliver of an arm) or too long, or with a square corner
+    # at one end (corner_grids builds along it already): none
+    assert edge_grids(image_of([[20, 12], [26, 12], [25, 14], [21.5, 15]]), plane) == []
+    assert edge_grids(image_of([[2, 2], [27, 2], [18, 20], [10, 25]]), plane) == []
+    # and square corners at both ends of the edge: none either
+    assert edge_grids(image_of(rectangle(20, 12, 9.6, 8.6)), plane) == []
 
 
 def test_a_grid_dragged_at_one_corner_is_squared_up_from_its_own_corners():
