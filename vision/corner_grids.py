@@ -38,6 +38,7 @@ def corner_grids(outline: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
     board that has one of `outline`'s square corners as its own, for each border margin tried."""
     t = thresholds()["corner_grids"]
     p = _mapped(plane, outline)
+    back = np.linalg.inv(plane)
     longest = _longest_side()
     grids = []
     for i in range(4):
@@ -46,12 +47,10 @@ def corner_grids(outline: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
         lengths = np.linalg.norm(one), np.linalg.norm(other)
         if min(lengths) < float(t["min_side"]) or max(lengths) > longest:
             continue  # no side of a board: a sliver, or two boards and an arm taken as one
-        u, v = one / lengths[0], other / lengths[1]
-        skew = np.degrees(np.arccos(np.clip(float(u @ v), -1.0, 1.0))) - 90.0
-        if abs(skew) > float(t["max_skew_deg"]):
+        if not _square(p, i):
             continue
         # f1 then f2 run clockwise on screen as A1 I1 I8 A8 do, whichever way round the outline runs
-        grids += _grids_at(a, *_square_frame(u, v), plane)
+        grids += _grids_at(a, *_square_frame(one / lengths[0], other / lengths[1]), back)
     return grids
 
 
@@ -64,9 +63,10 @@ def edge_grids(outline: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
     one, corner_grids builds the board along the side already."""
     t = thresholds()["corner_grids"]
     p = _mapped(plane, outline)
+    back = np.linalg.inv(plane)
     centre = p.mean(0)
     longest = _longest_side()
-    square = [abs(_corner_angle(p, i) - 90.0) <= float(t["max_skew_deg"]) for i in range(4)]
+    square = [_square(p, i) for i in range(4)]
     grids = []
     for i in range(4):
         if square[i] or square[(i + 1) % 4]:
@@ -78,7 +78,7 @@ def edge_grids(outline: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
             u = (b - a) / length
             n = np.array([-u[1], u[0]])
             n = n if n @ (centre - a) > 0 else -n  # into the outline
-            grids += _grids_at(a, *((u, n) if _clockwise(u, n) else (n, u)), plane)
+            grids += _grids_at(a, *((u, n) if _clockwise(u, n) else (n, u)), back)
     return grids
 
 
@@ -88,15 +88,20 @@ def _longest_side() -> float:
     return float(COLUMNS) + 2 * max(float(m) for m in t["margins"]) + float(t["side_slack"])
 
 
+def _square(p: np.ndarray, i: int) -> bool:
+    """Whether corner i of a quadrilateral in the table's plane is near enough square to be a board's own."""
+    return abs(_corner_angle(p, i) - 90.0) <= float(thresholds()["corner_grids"]["max_skew_deg"])
+
+
 def _clockwise(f1: np.ndarray, f2: np.ndarray) -> bool:
     """Whether f2 lies clockwise of f1 as a screen shows the plane (y down), as A8 lies from I1 at A1."""
     return float(f1[0] * f2[1] - f1[1] * f2[0]) > 0
 
 
-def _grids_at(a: np.ndarray, f1: np.ndarray, f2: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
-    """Grids (image px) of a board whose outline has its corner at `a` (plane squares) and runs along the
-    unit directions f1 then f2 (clockwise), each border margin in, with its 9 columns along either."""
-    back = np.linalg.inv(plane)
+def _grids_at(a: np.ndarray, f1: np.ndarray, f2: np.ndarray, back: np.ndarray) -> list[np.ndarray]:
+    """Grids (image px, through `back`, the plane's map to the picture) of a board whose outline has its
+    corner at `a` (plane squares) and runs along the unit directions f1 then f2 (clockwise), each border
+    margin in, with its 9 columns along either."""
     grids = []
     for margin in (float(m) for m in thresholds()["corner_grids"]["margins"]):
         o = a + margin * (f1 + f2)
