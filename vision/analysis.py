@@ -394,10 +394,15 @@ def _without_contradicted_sides(locs: list[BoardLocation], boards: list[BoardRes
     reads symbols that side does not print, confidently, on many others: a real board's floor fits its
     side nearly everywhere. Boards placed by their markers stay: they are boards, whatever they read."""
     least = float(thresholds()["phantoms"]["min_floor_fit"])
-    sides = load_kit().sides if known_sides is None else {**load_kit().sides, **known_sides}
     keep = [i for i, b in enumerate(boards) if b.side is None or b.method.startswith("markers")
-            or floor_fit(b.pieces, b.reading.printed_probs, sides[b.side]) >= least]
+            or _floor_fit(b, known_sides) >= least]
     return [locs[i] for i in keep], [boards[i] for i in keep]
+
+
+def _floor_fit(board: BoardResult, known_sides) -> float:
+    """How well a board's visible floor fits the side it names (vision.sides.floor_fit)."""
+    sides = load_kit().sides if known_sides is None else {**load_kit().sides, **known_sides}
+    return floor_fit(board.pieces, board.reading.printed_probs, sides[board.side])
 
 
 def _boards_squared_up(image, locs: list[BoardLocation], boards: list[BoardResult], profile, known_sides):
@@ -613,8 +618,9 @@ def _boards_from_visible_corners(image, outlines: list[np.ndarray], locs: list[B
     nearest each outline. An arm across a board can leave no outline with more than one of the board's
     own corners, or with only one of its edges, and then no grid from an outline names its side. Hundreds
     of grids can be tried in one frame, so such a board must name its side by more than the firm lead,
-    where no board that leads by as much (or that markers placed) lies; it replaces the boards over it
-    that lead by less."""
+    and its visible floor must fit that side closely (a grid beside an arm, over patterned cloth, can lead
+    by as much), where no board that leads by as much (or that markers placed) lies; it replaces the
+    boards over it that lead by less."""
     if not any(_named_firmly(b) for b in boards) or not outlines or _every_side_found(boards, known_sides):
         return locs, boards
     t = thresholds()["corner_grids"]
@@ -646,7 +652,8 @@ def _boards_from_visible_corners(image, outlines: list[np.ndarray], locs: list[B
             continue  # a board found already from a better corner
         loc = BoardLocation(grid, "corner", False, 0.0)
         board = read_board(image, loc, profile, known_sides)
-        if not _named_firmly(board, least) or any(_overlap(board.corners, c) for c in taken):
+        if (not _named_firmly(board, least) or _floor_fit(board, known_sides) < float(t["min_floor_fit"])
+                or any(_overlap(board.corners, c) for c in taken)):
             continue
         locs, boards = _replacing(locs, boards, loc.with_corners(board.corners), board)
         taken.append(board.corners)
