@@ -78,7 +78,7 @@ def edge_grids(outline: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
             u = (b - a) / length
             n = np.array([-u[1], u[0]])
             n = n if n @ (centre - a) > 0 else -n  # into the outline
-            grids += _grids_at(a, *((u, n) if _clockwise(u, n) else (n, u)), back)
+            grids += _grids_at(a, *_square_frame(u, n), back)  # at right angles already: only ordered
     return grids
 
 
@@ -91,11 +91,6 @@ def _longest_side() -> float:
 def _square(p: np.ndarray, i: int) -> bool:
     """Whether corner i of a quadrilateral in the table's plane is near enough square to be a board's own."""
     return abs(_corner_angle(p, i) - 90.0) <= float(thresholds()["corner_grids"]["max_skew_deg"])
-
-
-def _clockwise(f1: np.ndarray, f2: np.ndarray) -> bool:
-    """Whether f2 lies clockwise of f1 as a screen shows the plane (y down), as A8 lies from I1 at A1."""
-    return float(f1[0] * f2[1] - f1[1] * f2[0]) > 0
 
 
 def _grids_at(a: np.ndarray, f1: np.ndarray, f2: np.ndarray, back: np.ndarray) -> list[np.ndarray]:
