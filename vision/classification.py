@@ -11,6 +11,7 @@ leaf square's colours are weighed once more by how near its colour lies to the b
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -21,6 +22,7 @@ from vision.kit import load_kit
 from vision.mlp import load_mlp
 from vision.square_net import CLASSES, net_input, square_net_probabilities
 from vision.thresholds import thresholds
+from vision.tile_counts import hidden_squares_needed, piece_counts, solid_per_tile
 from vision.tile_mates import can_lie, holeless_groups, lone_squares, mates, neighbours
 
 
@@ -121,6 +123,8 @@ def _reading(pp: np.ndarray, qp: np.ndarray, bf: BoardFeatures, by_net: bool,
              beyond: np.ndarray | None = None) -> BoardReading:
     pp = _hidden_where(pp, beyond)
     chars, conf = with_tile_mates(pp, *decide(pp))
+    if by_net:  # the final reading only: a grid search reads hundreds of grids, most of them off
+        chars, conf = with_tiles_counted(pp, chars, conf)
     printed = np.array(list(load_mlp("printed_model").classes))[qp.argmax(1)]
     printed[~np.isin(chars, list(FLOOR_VISIBLE))] = "?"
     return BoardReading(format_grid(chars.reshape(ROWS, COLUMNS)), format_grid(printed.reshape(ROWS, COLUMNS)),
@@ -187,6 +191,58 @@ def with_tile_mates(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray) -> tupl
         row = np.where([c in allowed or c == "?" for c in CLASSES], pp[k], 0.0)
         c, p = decide(row[None])
         chars[k], conf[k] = c[0], p[0]
+    return chars, conf
+
+
+def with_tiles_counted(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """with_tile_mates' characters and confidences with the board's tiles whole (vision.tile_counts).
+
+    A reading whose counts cannot be whole tiles has misread a square or more: the cheapest change of one,
+    two or three squares (the summed drop in log-probability, among the cheapest single changes,
+    thresholds.toml [classify] tile_count_tries) that makes them whole, leaves no square without a
+    tile-mate and costs at most tile_count_max_cost is made; none, and the reading stays. A changed
+    square's confidence is its new piece's share of the two it was read as."""
+    per_tile = solid_per_tile()
+    if per_tile is None:
+        return chars, conf
+    counts = piece_counts(chars)
+    hidden = CLASSES.index("?")
+
+    def whole(n: np.ndarray) -> bool:
+        return hidden_squares_needed(n, per_tile) <= n[hidden]
+
+    if whole(counts):
+        return chars, conf
+    limit = float(thresholds()["classify"]["tile_count_max_cost"])
+    logp = np.log(np.maximum(pp, 1e-12))
+    codes = np.array([CLASSES.index(c) for c in chars])
+    cost = logp[np.arange(len(codes)), codes][:, None] - logp
+    cost[:, hidden] = np.inf  # a square is read hidden only by how it looks, never to mend the counts
+    cost[codes == hidden] = np.inf
+    cost[np.arange(len(codes)), codes] = np.inf
+    square, piece = np.nonzero(cost <= limit)
+    pools = [int(n) for n in thresholds()["classify"]["tile_count_tries"]]
+    order = np.argsort(cost[square, piece], kind="stable")[:max(pools)]
+    tries = [(float(cost[square[k], piece[k]]), int(square[k]), int(piece[k])) for k in order]
+    candidates = [(sum(c for c, _, _ in combo), combo)
+                  for size, n in enumerate(pools, 1) for combo in itertools.combinations(tries[:n], size)
+                  if len({i for _, i, _ in combo}) == size]
+    lone_before = set(lone_squares(chars))
+    for total, combo in sorted(candidates, key=lambda c: c[0]):
+        if total > limit:
+            break
+        n = counts.copy()
+        for _, i, p in combo:
+            n[codes[i]] -= 1
+            n[p] += 1
+        if not whole(n):
+            continue
+        new, new_conf = chars.copy(), conf.copy()
+        for _, i, p in combo:
+            new[i] = CLASSES[p]
+            new_conf[i] = pp[i, p] / max(pp[i, p] + pp[i, codes[i]], 1e-12)
+        if set(lone_squares(new)) <= lone_before:
+            return new, new_conf
     return chars, conf
 
 
