@@ -23,7 +23,7 @@ from vision.mlp import load_mlp
 from vision.square_net import CLASSES, net_input, square_net_probabilities
 from vision.thresholds import thresholds
 from vision.tile_counts import hidden_squares_needed, piece_counts, solid_per_tile
-from vision.tile_mates import can_lie, holeless_groups, lone_squares, mates, neighbours
+from vision.tile_mates import can_lie, holeless_groups, lone_squares, mates, neighbours, piece_codes
 
 
 @dataclass(frozen=True, eq=False)
@@ -215,7 +215,7 @@ def with_tiles_counted(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray) -> t
         return chars, conf
     limit = float(thresholds()["classify"]["tile_count_max_cost"])
     logp = np.log(np.maximum(pp, 1e-12))
-    codes = np.array([CLASSES.index(c) for c in chars])
+    codes = piece_codes(chars)  # CLASSES is the piece characters' order
     cost = logp[np.arange(len(codes)), codes][:, None] - logp
     cost[:, hidden] = np.inf  # a square is read hidden only by how it looks, never to mend the counts
     cost[codes == hidden] = np.inf

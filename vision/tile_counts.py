@@ -9,7 +9,7 @@ that are not open. Hidden squares may be anything, so they can make up a tile's 
 A reading that cannot meet this has misread a square somewhere: the floor as an animal, a hole as a
 solid square, a leaf as another colour. vision.classification.with_tiles_counted finds the cheapest
 change that mends it. The tile sizes come from the kit's data; a kit with tiles of one colour in
-different sizes, or with tiles that have no hole or several, turns the rule off.
+different sizes, or with a tile that has no hole, turns the rule off.
 """
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ import numpy as np
 
 from vision.grids import LEAF_HOLE, LEAF_SOLID, PIECE_CHARS
 from vision.kit import Kit, load_kit
+from vision.tile_mates import SOLID_AND_HOLE, piece_codes
 
-_COLOURS = ("green", "yellow", "red")  # in LEAF_SOLID's and LEAF_HOLE's order
 _SOLID = [PIECE_CHARS.index(c) for c in LEAF_SOLID]
 _HOLE = [PIECE_CHARS.index(c) for c in LEAF_HOLE]
 _COVERED_HOLE = [PIECE_CHARS.index(c) for c in "ta"]  # a token or an animal square lies on a hole
@@ -29,9 +29,9 @@ _HIDDEN = PIECE_CHARS.index("?")
 
 def solid_per_tile_in(kit: Kit) -> np.ndarray | None:
     """Each leaf colour's solid squares per tile (LEAF_SOLID's order), or None when the kit breaks the
-    rule's premise (a colour's tiles in more than one size, a tile without exactly one hole, no tiles)."""
+    rule's premise (a colour's tiles in more than one size, a tile without a hole, a colour without tiles)."""
     out = []
-    for colour in _COLOURS:
+    for colour in SOLID_AND_HOLE:
         shapes = [s for s in kit.leaves if s.kind == colour]
         sizes = {len(s.cells) for s in shapes}
         if len(sizes) != 1 or any(s.hole is None for s in shapes) or min(sizes) < 2:
@@ -46,12 +46,9 @@ def solid_per_tile() -> np.ndarray | None:
     return solid_per_tile_in(load_kit())
 
 
-def piece_counts(chars) -> np.ndarray:
-    """How many squares of each piece character (PIECE_CHARS order) `chars` (72 characters) holds."""
-    codes = np.frombuffer("".join(chars).encode(), np.uint8)
-    lookup = np.zeros(256, np.intp)
-    lookup[[ord(c) for c in PIECE_CHARS]] = np.arange(len(PIECE_CHARS))
-    return np.bincount(lookup[codes], minlength=len(PIECE_CHARS))
+def piece_counts(chars: np.ndarray) -> np.ndarray:
+    """How many squares of each piece character (PIECE_CHARS order) 72 characters hold."""
+    return np.bincount(piece_codes(chars), minlength=len(PIECE_CHARS) + 1)[:len(PIECE_CHARS)]
 
 
 def hidden_squares_needed(counts: np.ndarray, per_tile: np.ndarray) -> int:
@@ -70,7 +67,7 @@ def hidden_squares_needed(counts: np.ndarray, per_tile: np.ndarray) -> int:
     return missing_solid - unfilled * int(per_tile.min())
 
 
-def tiles_whole(chars) -> bool:
+def tiles_whole(chars: np.ndarray) -> bool:
     """Whether a reading (72 piece characters) can be whole tiles, each with its one hole (always, when the
     kit turns the rule off)."""
     per_tile = solid_per_tile()

@@ -69,10 +69,15 @@ def can_lie(chars: np.ndarray, i: int, piece: str, need: dict[str, frozenset[str
     return allowed is None or any(chars[j] in allowed for j in neighbours(i))
 
 
+def piece_codes(chars: np.ndarray) -> np.ndarray:
+    """(72,) each square's piece character's place in PIECE_CHARS, for 72 characters in reading order."""
+    return _CODE[np.frombuffer("".join(chars.tolist()).encode(), np.uint8)]
+
+
 def _codes_and_near(chars: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The squares' piece codes (8x9, PIECE_CHARS order) and their four neighbours' (4x8x9, OFF_BOARD
     beyond the edge)."""
-    codes = _CODE[np.frombuffer("".join(chars.tolist()).encode(), np.uint8)].reshape(ROWS, COLUMNS)
+    codes = piece_codes(chars).reshape(ROWS, COLUMNS)
     return codes, four_neighbours(codes[..., None], OFF_BOARD)[..., 0]
 
 
