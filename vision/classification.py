@@ -22,7 +22,7 @@ from vision.kit import load_kit
 from vision.mlp import load_mlp
 from vision.square_net import CLASSES, net_input, square_net_probabilities
 from vision.thresholds import thresholds
-from vision.tile_counts import hidden_squares_needed, piece_counts, solid_per_tile
+from vision.tile_counts import counts_whole, piece_counts
 from vision.tile_mates import can_lie, holeless_groups, lone_squares, mates, neighbours, piece_codes
 
 
@@ -202,17 +202,10 @@ def with_tiles_counted(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray) -> t
     thresholds.toml [classify] tile_count_tries) that makes them whole, leaves no square without a
     tile-mate and costs at most tile_count_max_cost is made; none, and the reading stays. A changed
     square's confidence is its new piece's share of the two it was read as."""
-    per_tile = solid_per_tile()
-    if per_tile is None:
-        return chars, conf
     counts = piece_counts(chars)
-    hidden = CLASSES.index("?")
-
-    def whole(n: np.ndarray) -> bool:
-        return hidden_squares_needed(n, per_tile) <= n[hidden]
-
-    if whole(counts):
+    if counts_whole(counts):
         return chars, conf
+    hidden = CLASSES.index("?")
     limit = float(thresholds()["classify"]["tile_count_max_cost"])
     logp = np.log(np.maximum(pp, 1e-12))
     codes = piece_codes(chars)  # CLASSES is the piece characters' order
@@ -235,7 +228,7 @@ def with_tiles_counted(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray) -> t
         for _, i, p in combo:
             n[codes[i]] -= 1
             n[p] += 1
-        if not whole(n):
+        if not counts_whole(n):
             continue
         new, new_conf = chars.copy(), conf.copy()
         for _, i, p in combo:

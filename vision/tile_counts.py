@@ -67,11 +67,13 @@ def hidden_squares_needed(counts: np.ndarray, per_tile: np.ndarray) -> int:
     return missing_solid - unfilled * int(per_tile.min())
 
 
-def tiles_whole(chars: np.ndarray) -> bool:
-    """Whether a reading (72 piece characters) can be whole tiles, each with its one hole (always, when the
-    kit turns the rule off)."""
+def counts_whole(counts: np.ndarray) -> bool:
+    """Whether a reading with these piece counts (piece_counts) can be whole tiles, each with its one hole
+    (always, when the kit turns the rule off)."""
     per_tile = solid_per_tile()
-    if per_tile is None:
-        return True
-    counts = piece_counts(chars)
-    return hidden_squares_needed(counts, per_tile) <= counts[_HIDDEN]
+    return per_tile is None or hidden_squares_needed(counts, per_tile) <= counts[_HIDDEN]
+
+
+def tiles_whole(chars: np.ndarray) -> bool:
+    """counts_whole for a reading's 72 piece characters."""
+    return counts_whole(piece_counts(chars))
