@@ -52,13 +52,21 @@ def white_balance_gains(rect: np.ndarray) -> np.ndarray:
     Limited gains keep a board that is mostly one leaf colour from being pulled to grey.
     """
     t = thresholds()["classify"]
-    small = np.ascontiguousarray(rect[::2, ::2])  # OpenCV copies a strided view on every call
+    small = _every_second_pixel(rect)
     sat = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[..., 1]
     hist = np.bincount(sat.ravel(), minlength=256)
     cut = int(np.searchsorted(np.cumsum(hist), sat.size * float(t["wb_low_saturation_quantile"])))
     mean = np.array(cv2.mean(small, mask=(sat <= cut).astype(np.uint8))[:3], np.float32) + 1.0
     lo, hi = t["wb_gain_limits"]
     return np.clip(mean.mean() / mean, lo, hi).astype(np.float32)
+
+
+def _every_second_pixel(img: np.ndarray) -> np.ndarray:
+    """img[::2, ::2], contiguous. On even sides OpenCV's nearest-neighbour halving takes the same pixels five
+    times faster than numpy copies the view (0.02 against 0.13 ms a board)."""
+    if img.shape[0] % 2 or img.shape[1] % 2:
+        return np.ascontiguousarray(img[::2, ::2])
+    return cv2.resize(img, (img.shape[1] // 2, img.shape[0] // 2), interpolation=cv2.INTER_NEAREST)
 
 
 def balance(rect: np.ndarray, profile=None) -> tuple[np.ndarray, np.ndarray]:
@@ -83,18 +91,38 @@ def balanced_region_means(balanced: np.ndarray) -> np.ndarray:
     L8 = lab[..., 0]
     edge = cv2.add(cv2.convertScaleAbs(cv2.Sobel(L8, cv2.CV_16S, 1, 0, ksize=3)),
                    cv2.convertScaleAbs(cv2.Sobel(L8, cv2.CV_16S, 0, 1, ksize=3)))
-    labf = lab.astype(np.float32)
-    L = labf[..., 0] * (100.0 / 255.0)
-    a = labf[..., 1] - 128.0
-    b = labf[..., 2] - 128.0
-    W = region_weights(px).T
-    chans = (L, a, b, L * L / 100.0, np.sqrt(a * a + b * b), edge.astype(np.float32))
-    means = np.stack([
-        ch.reshape(ROWS, px, COLUMNS, px).transpose(0, 2, 1, 3).reshape(ROWS * COLUMNS, px * px) @ W
-        for ch in chans], 1)
+    # the pixels some region weighs, square after square, while they are still four bytes each: one
+    # small copy, and every channel then comes out as a row per square for the weights (six float copies
+    # of the whole board took a quarter of the time)
+    lo, hi = _weighed_span(px)
+    n = hi - lo
+    four = cv2.merge([lab, edge]).reshape(ROWS, px, COLUMNS, px, 4)[:, lo:hi, :, lo:hi].transpose(0, 2, 1, 3, 4)
+    L8, a8, b8, e8 = cv2.split(np.ascontiguousarray(four).reshape(ROWS * COLUMNS, n * n, 4))
+    L = L8.astype(np.float32) * (100.0 / 255.0)
+    a = a8.astype(np.float32) - 128.0
+    b = b8.astype(np.float32) - 128.0
+    W = _weighed_weights(px)
+    chans = (L, a, b, L * L / 100.0, np.sqrt(a * a + b * b), e8.astype(np.float32))
+    means = np.stack([ch @ W for ch in chans], 1)
     # the L spread in each region (texture: a flat token against an illustrated floor)
     means[:, 3, :] = np.sqrt(np.maximum(means[:, 3, :] - means[:, 0, :] ** 2 / 100.0, 0) * 100.0)
     return means
+
+
+@functools.cache
+def _weighed_span(px: int) -> tuple[int, int]:
+    """The first and one past the last pixel row (and column) of a square that some region weighs."""
+    w = region_weights(px).reshape(-1, px, px).any(0)
+    rows, cols = np.flatnonzero(w.any(1)), np.flatnonzero(w.any(0))
+    return int(min(rows[0], cols[0])), int(max(rows[-1], cols[-1])) + 1
+
+
+@functools.cache
+def _weighed_weights(px: int) -> np.ndarray:
+    """(n*n, REGIONS + QUARTERS) region_weights over the weighed span only."""
+    lo, hi = _weighed_span(px)
+    w = region_weights(px).reshape(-1, px, px)[:, lo:hi, lo:hi]
+    return np.ascontiguousarray(w.reshape(len(w), -1).T)
 
 
 def quarter_features(means: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -24,10 +24,32 @@ def square_steps(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def rectify(image: np.ndarray, location, px: int | None = None) -> np.ndarray:
     """The board at `location` (anything with `.corners`, or a 4x2 array) as a (8*px) x (9*px) BGR image."""
     px = px or int(thresholds()["rectify"]["square_px"])
-    corners = getattr(location, "corners", location)
-    H = grid_homography(np.asarray(corners, np.float32), px)
-    return cv2.warpPerspective(image, H, (COLUMNS * px, ROWS * px), flags=cv2.INTER_LINEAR,
-                               borderMode=cv2.BORDER_REPLICATE)
+    corners = np.asarray(getattr(location, "corners", location), np.float32)
+    H = grid_homography(corners, px)
+    size = (COLUMNS * px, ROWS * px)
+    part, origin = _part_under(image, corners)
+    if part is None:
+        return cv2.warpPerspective(image, H, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    # OpenCV 5 warps four channels of bytes over twice as fast as three (0.22 against 0.61 ms a board, the
+    # same pixels), so the part under the board is given a fourth channel for the warp
+    H = H @ np.array([[1, 0, origin[0]], [0, 1, origin[1]], [0, 0, 1]], np.float64)
+    warped = cv2.warpPerspective(cv2.cvtColor(part, cv2.COLOR_BGR2BGRA), H, size, flags=cv2.INTER_LINEAR,
+                                 borderMode=cv2.BORDER_REPLICATE)
+    return cv2.cvtColor(warped, cv2.COLOR_BGRA2BGR)
+
+
+def _part_under(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray | None, tuple[int, int]]:
+    """The part of a BGR byte picture that a grid's warp reads (its corners' box, a pixel wider for the
+    interpolation, cut at the picture's edges, where the warp repeats the edge's pixels either way), and
+    that part's top-left corner; None for another kind of picture or a grid wholly outside it."""
+    if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8 or not np.isfinite(corners).all():
+        return None, (0, 0)
+    h, w = image.shape[:2]
+    x0, y0 = np.clip(np.floor(corners.min(0)).astype(np.int64) - 2, 0, [w, h])
+    x1, y1 = np.clip(np.ceil(corners.max(0)).astype(np.int64) + 3, 0, [w, h])
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return None, (0, 0)
+    return image[y0:y1, x0:x1], (int(x0), int(y0))
 
 
 def board_to_picture(corners: np.ndarray, points: np.ndarray) -> np.ndarray:

@@ -29,6 +29,28 @@ def test_models_take_the_features_as_they_are_made_now(clean_scene):
     assert load_mlp("context_model").classes == pieces.classes
 
 
+def test_region_means_are_each_squares_weighted_means_of_its_lab_colour_and_edges(clean_scene):
+    # computed here the plain way, square by square over the whole board's Lab picture and its edges;
+    # region_means lays out only the pixels some region weighs, so these must agree
+    import cv2
+    from vision.features import balance, region_weights
+    balanced, _ = balance(rectify(clean_scene.image, clean_scene.boards[1].corners))
+    px = balanced.shape[1] // 9
+    lab = cv2.cvtColor(balanced, cv2.COLOR_BGR2Lab).astype(np.float32)
+    L8 = cv2.cvtColor(balanced, cv2.COLOR_BGR2Lab)[..., 0]
+    edge = (np.abs(cv2.Sobel(L8, cv2.CV_32F, 1, 0, ksize=3)).clip(0, 255).round()
+            + np.abs(cv2.Sobel(L8, cv2.CV_32F, 0, 1, ksize=3)).clip(0, 255).round()).clip(0, 255)
+    L, a, b = lab[..., 0] * 100 / 255, lab[..., 1] - 128, lab[..., 2] - 128
+    W = region_weights(px)
+    means, _ = region_means(rectify(clean_scene.image, clean_scene.boards[1].corners))
+    for k, (r, c) in enumerate((r, c) for r in range(8) for c in range(9)):
+        win = np.s_[r * px:(r + 1) * px, c * px:(c + 1) * px]
+        for ch, plain in ((0, L), (1, a), (2, b), (4, np.hypot(a, b)), (5, edge)):
+            assert np.allclose(means[k, ch], W @ plain[win].ravel(), atol=1e-3), (k, ch)
+        spread = np.sqrt(np.maximum(W @ (L[win] ** 2).ravel() - (W @ L[win].ravel()) ** 2, 0))
+        assert np.allclose(means[k, 3], spread, atol=0.1)  # the root of a difference: float32 error shows near 0
+
+
 def test_neighbour_context_sees_the_four_neighbours_and_the_edge():
     probs = np.zeros((72, 3), np.float32)
     probs[:, 0] = 1.0

@@ -67,6 +67,28 @@ def test_rectify_makes_a_9_by_8_grid(clean_scene):
     assert w * 8 == h * 9
 
 
+def _warped_whole(image, corners, px=32):
+    """The plain rectification: the whole picture warped, three channels."""
+    import cv2
+    from vision.rectification import grid_homography
+    return cv2.warpPerspective(image, grid_homography(np.float32(corners), px), (9 * px, 8 * px),
+                               flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+@pytest.mark.parametrize("shift", [(0, 0), (-700, 0), (0, 500), (3000, 3000)])
+def test_rectify_reads_the_part_under_the_board_as_the_whole_picture_gives_it(clean_scene, shift):
+    # the warp reads only the part under the board (with a fourth channel, for speed): the same pixels as
+    # warping the whole picture, to a level on a few, also where the board reaches past the picture's
+    # edge (the edge's pixels repeat) or lies wholly beyond it
+    corners = clean_scene.boards[0].corners + np.float32(shift)
+    rect, whole = rectify(clean_scene.image, corners), _warped_whole(clean_scene.image, corners)
+    diff = np.abs(rect.astype(int) - whole)
+    assert rect.shape == whole.shape == (256, 288, 3)
+    assert diff.max() <= 1 and (diff > 0).mean() < 0.002
+    grey = clean_scene.image[..., 1].copy()  # a picture of another kind is warped whole
+    assert np.array_equal(rectify(grey, corners), _warped_whole(grey, corners))
+
+
 def test_classify_reads_squares_on_true_corners(clean_scene, marker_scene):
     right = total = 0
     for scene in (clean_scene, marker_scene):
