@@ -80,7 +80,7 @@ def _scene(args) -> dict:
          "right_truth_loc": 0, "eligible": 0, "eligible_found": 0, "oriented": 0, "side_right": 0,
          "side_named": 0, "by_method": collections.Counter(), "by_method_right": collections.Counter(),
          "bucket": collections.defaultdict(lambda: [0, 0]), "hidden": collections.Counter(), "worst": None,
-         "false_boards": 0, "false_boards_named": 0}
+         "false_boards": 0, "false_boards_named": 0, "not_right": []}
     matched = set()
     r["conf_truth_loc"] = np.zeros_like(r["conf"])
     for k, truth in enumerate(scene.boards):
@@ -115,6 +115,9 @@ def _scene(args) -> dict:
         np.add.at(r["conf"], ([CLASSES.index(x) for x in tt], [PREDICTED.index(x) for x in pp]), 1)
         right = bool((tt == pp).all())
         r["right"] += right
+        if not right:
+            r["not_right"].append(f"seed {seed} board {k}: {int((tt != pp).sum())} squares wrong"
+                                  + ("" if found is not None else " (not found)"))
         if found is not None:
             r["by_method_right"][found.method] += right
         for b in _bins(scene.conditions):
@@ -192,6 +195,8 @@ def accuracy(n_scenes: int, log=print, seed_base: int = BENCH_SEED_BASE, art_sty
             "boards_fully_right": total["right_truth_loc"] / max(boards_total, 1)},
         "confusion": {"rows_truth": CLASSES, "cols_predicted": PREDICTED, "counts": conf.tolist()},
         "confusion_true_corners": conf_truth_loc.tolist(),
+        # the main set's scenes can be looked at one by one: `leafwatch analyze synthetic:SEED --debug DIR`
+        "boards_not_fully_right": total["not_right"],
         "worst_conditions": [{"condition": name, "squares_right": round(acc, 4), "squares": n}
                              for acc, name, n in worst_buckets[:6]],
     }

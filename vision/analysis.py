@@ -70,8 +70,8 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
     `exclude`: sides that other boards of the frame are; this board cannot be one of them.
     `doubt_lead`: the board's other outlines are tried when its side is named by less than this lead (as
     they always are when it names none)."""
-    def look(loc: BoardLocation, allow_half_turn: bool = True):
-        return _look(image, loc, profile, known_sides, allow_half_turn, exclude)
+    def look(loc: BoardLocation, allow_half_turn: bool = True, net: bool = False):
+        return _look(image, loc, profile, known_sides, allow_half_turn, exclude, net)
 
     if location.oriented and location.alternative is not None:
         # an outline grid the markers chose, and the markers' own grid: either can lie a little off, and
@@ -82,7 +82,10 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
                          doubt_lead)
         return alt if alt.side is not None and (own.side is None or alt.side_lead > own.side_lead) else own
     found_by = location.outline
-    reading, match = look(location, allow_half_turn=not location.oriented)
+    # a grid that stays as it is (the tracker's, four markers') is read once, with the square net: its side
+    # is matched on that reading, and the one without the net would only be thrown away
+    held = _grid_held(location) and location.alternative is None
+    reading, match = look(location, allow_half_turn=not location.oriented, net=held)
     if location.alternative is not None:
         # a nearly square board leaves the grid's direction in doubt: the direction whose symbols speak
         # for a side more clearly wins (a hand can make the wrong one name a side too)
@@ -193,11 +196,12 @@ def _result(location: BoardLocation, reading: BoardReading, match, known_sides, 
 
 
 def _look(image, loc: BoardLocation, profile, known_sides, allow_half_turn: bool = True,
-          exclude: frozenset[str] = frozenset()):
-    """(reading without the square net, side match) of one grid: the net runs only for the grid kept."""
+          exclude: frozenset[str] = frozenset(), net: bool = False):
+    """(reading, side match) of one grid; the reading leaves the square net out unless `net`: in a search
+    the net runs only for the grid kept."""
     share = share_beyond_picture(image.shape, loc)
     beyond = None if share is None else share > float(thresholds()["classify"]["beyond_picture_share"])
-    rd = classify(rectify(image, loc), profile, net=False, beyond=beyond)
+    rd = classify(rectify(image, loc), profile, net=net, beyond=beyond)
     return rd, match_side(rd.pieces, rd.printed_probs, known_sides, allow_half_turn=allow_half_turn,
                           exclude=exclude)
 

@@ -49,9 +49,7 @@ class BoardReading:
             return self
         if self.board is None:
             raise ValueError("with_net needs the reading as classified, before it is turned")
-        net = square_net_probabilities(net_input(self.board.balanced, self.board.floor))
-        pp = leaf_colours_agreed(combined(self.piece_probs, net), self.board.squares)
-        return _reading(pp, self.printed_probs, self.board, True, self.beyond)
+        return _reading(_net_weighed(self.piece_probs, self.board), self.printed_probs, self.board, True, self.beyond)
 
     def with_printed(self, printed: str) -> "BoardReading":
         """The pieces read again knowing the printed layout (the board's side named, in this reading's
@@ -105,9 +103,17 @@ def classify(rectified: np.ndarray, profile=None, net: bool = True, beyond: np.n
     bf = board_features(rectified, profile)
     if beyond is not None and not beyond.any():
         beyond = None
-    reading = _reading(context_probabilities(bf.squares, beyond), load_mlp("printed_model").probabilities(bf.squares),
-                       bf, False, beyond)
-    return reading.with_net() if net else reading
+    pp = _hidden_where(context_probabilities(bf.squares, beyond), beyond)
+    qp = load_mlp("printed_model").probabilities(bf.squares)
+    if net:  # weighed in at once: the reading without it, made first, would only be thrown away
+        return _reading(_net_weighed(pp, bf), qp, bf, True, beyond)
+    return _reading(pp, qp, bf, False, beyond)
+
+
+def _net_weighed(pp: np.ndarray, bf: BoardFeatures) -> np.ndarray:
+    """The piece probabilities read without the square net, with its reading weighed in."""
+    net = square_net_probabilities(net_input(bf.balanced, bf.floor))
+    return leaf_colours_agreed(combined(pp, net), bf.squares)
 
 
 def _hidden_where(pp: np.ndarray, beyond: np.ndarray | None) -> np.ndarray:

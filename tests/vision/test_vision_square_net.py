@@ -127,3 +127,25 @@ def test_the_search_reads_without_the_net_and_the_kept_grid_with_it(clean_scene)
         plain.turned_half().with_net()  # its squares no longer match the board it was read from
     result = read_board(clean_scene.image, BoardLocation(truth.corners, "truth", True, 1.0))
     assert result.reading.by_net and result.pieces == netted.pieces
+
+
+def test_a_grid_that_stays_as_it_is_is_read_once_with_the_net(clean_scene, monkeypatch):
+    # the tracker's grids (and four markers') are not searched: the reading without the net would only be
+    # thrown away, so the grid is read with it at once, as it would have been read in the end
+    import vision.classification as classification
+    from vision.analysis import read_board
+    from vision.kit import load_kit
+    from vision.location import BoardLocation
+
+    truth = clean_scene.boards[0]
+    known = {b.side: load_kit().sides[b.side] for b in clean_scene.boards}
+    loc = BoardLocation(truth.corners, "known", True, 1.0)
+    made = []
+    original = classification._reading
+    monkeypatch.setattr(classification, "_reading", lambda *a, **k: made.append(a[3]) or original(*a, **k))
+    result = read_board(clean_scene.image, loc, known_sides=known)
+    assert made and all(made)  # every reading made had the net weighed in
+    monkeypatch.undo()
+    plain = classification.classify(rectify(clean_scene.image, truth.corners), net=False)
+    assert result.side == truth.side
+    assert result.pieces == plain.with_net().with_printed(known[truth.side]).pieces
