@@ -29,20 +29,20 @@ def test_models_take_the_features_as_they_are_made_now(clean_scene):
     assert load_mlp("context_model").classes == pieces.classes
 
 
-def test_region_means_are_each_squares_weighted_means_of_its_lab_colour_and_edges(clean_scene):
+@pytest.mark.parametrize("px", [32, 12])
+def test_region_means_are_each_squares_weighted_means_of_its_lab_colour_and_edges(clean_scene, px):
     # computed here the plain way, square by square over the whole board's Lab picture and its edges;
     # region_means lays out only the pixels some region weighs, so these must agree
     import cv2
     from vision.features import balance, region_weights
-    balanced, _ = balance(rectify(clean_scene.image, clean_scene.boards[1].corners))
-    px = balanced.shape[1] // 9
+    balanced, _ = balance(rectify(clean_scene.image, clean_scene.boards[1].corners, px))
     lab = cv2.cvtColor(balanced, cv2.COLOR_BGR2Lab).astype(np.float32)
     L8 = cv2.cvtColor(balanced, cv2.COLOR_BGR2Lab)[..., 0]
     edge = (np.abs(cv2.Sobel(L8, cv2.CV_32F, 1, 0, ksize=3)).clip(0, 255).round()
             + np.abs(cv2.Sobel(L8, cv2.CV_32F, 0, 1, ksize=3)).clip(0, 255).round()).clip(0, 255)
     L, a, b = lab[..., 0] * 100 / 255, lab[..., 1] - 128, lab[..., 2] - 128
     W = region_weights(px)
-    means, _ = region_means(rectify(clean_scene.image, clean_scene.boards[1].corners))
+    means, _ = region_means(rectify(clean_scene.image, clean_scene.boards[1].corners, px))
     for k, (r, c) in enumerate((r, c) for r in range(8) for c in range(9)):
         win = np.s_[r * px:(r + 1) * px, c * px:(c + 1) * px]
         for ch, plain in ((0, L), (1, a), (2, b), (4, np.hypot(a, b)), (5, edge)):
@@ -370,3 +370,11 @@ def test_a_yellowish_green_tile_read_as_yellow_is_read_green_beside_the_boards_g
     assert [truth.pieces.replace("/", "")[k] for k in (25, 26, 34)] == ["G", "g", "G"]
     board = read_board(scene.image, BoardLocation(truth.corners, "truth", True, 1.0))
     assert [board.pieces.replace("/", "")[k] for k in (25, 26, 34)] == ["G", "g", "G"]
+
+
+@pytest.mark.parametrize("shape", [(256, 288, 3), (120, 135, 3), (7, 9, 3), (64, 72, 3)])
+def test_the_white_balance_samples_every_second_pixel_of_any_board(shape):
+    from vision.features import _every_second_pixel
+    img = np.random.default_rng(5).integers(0, 256, shape, dtype=np.uint8)
+    half = _every_second_pixel(img)
+    assert half.flags.c_contiguous and np.array_equal(half, img[::2, ::2])
