@@ -36,8 +36,8 @@ def test_region_means_are_each_squares_weighted_means_of_its_lab_colour_and_edge
     import cv2
     from vision.features import balance, region_weights
     balanced, _ = balance(rectify(clean_scene.image, clean_scene.boards[1].corners, px))
-    lab = cv2.cvtColor(balanced, cv2.COLOR_BGR2Lab).astype(np.float32)
-    L8 = cv2.cvtColor(balanced, cv2.COLOR_BGR2Lab)[..., 0]
+    lab8 = cv2.cvtColor(balanced, cv2.COLOR_BGR2Lab)
+    lab, L8 = lab8.astype(np.float32), lab8[..., 0]
     edge = (np.abs(cv2.Sobel(L8, cv2.CV_32F, 1, 0, ksize=3)).clip(0, 255).round()
             + np.abs(cv2.Sobel(L8, cv2.CV_32F, 0, 1, ksize=3)).clip(0, 255).round()).clip(0, 255)
     L, a, b = lab[..., 0] * 100 / 255, lab[..., 1] - 128, lab[..., 2] - 128
