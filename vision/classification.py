@@ -103,6 +103,8 @@ def classify(rectified: np.ndarray, profile=None, net: bool = True, beyond: np.n
     bf = board_features(rectified, profile)
     if beyond is not None and not beyond.any():
         beyond = None
+    # beyond squares hidden before the net is weighed in, as in a reading's with_net (_reading holds them
+    # hidden again after any weighing)
     pp = _hidden_where(context_probabilities(bf.squares, beyond), beyond)
     qp = load_mlp("printed_model").probabilities(bf.squares)
     if net:  # weighed in at once: the reading without it, made first, would only be thrown away

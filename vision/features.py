@@ -97,12 +97,12 @@ def balanced_region_means(balanced: np.ndarray) -> np.ndarray:
     lo, hi = _weighed_span(px)
     n = hi - lo
     four = cv2.merge([lab, edge]).reshape(ROWS, px, COLUMNS, px, 4)[:, lo:hi, :, lo:hi].transpose(0, 2, 1, 3, 4)
-    L8, a8, b8, e8 = cv2.split(np.ascontiguousarray(four).reshape(ROWS * COLUMNS, n * n, 4))
-    L = L8.astype(np.float32) * (100.0 / 255.0)
-    a = a8.astype(np.float32) - 128.0
-    b = b8.astype(np.float32) - 128.0
+    L_sq, a_sq, b_sq, edge_sq = cv2.split(np.ascontiguousarray(four).reshape(ROWS * COLUMNS, n * n, 4))
+    L = L_sq.astype(np.float32) * (100.0 / 255.0)
+    a = a_sq.astype(np.float32) - 128.0
+    b = b_sq.astype(np.float32) - 128.0
     W = _weighed_weights(px)
-    chans = (L, a, b, L * L / 100.0, np.sqrt(a * a + b * b), e8.astype(np.float32))
+    chans = (L, a, b, L * L / 100.0, np.sqrt(a * a + b * b), edge_sq.astype(np.float32))
     means = np.stack([ch @ W for ch in chans], 1)
     # the L spread in each region (texture: a flat token against an illustrated floor)
     means[:, 3, :] = np.sqrt(np.maximum(means[:, 3, :] - means[:, 0, :] ** 2 / 100.0, 0) * 100.0)
