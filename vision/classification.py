@@ -11,6 +11,7 @@ leaf square's colours are weighed once more by how near its colour lies to the b
 """
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass, field
 
@@ -62,19 +63,17 @@ class BoardReading:
         ambiguous square changes: a token put astray, or a hole not yet given its token, still reads as it
         looks."""
         t = thresholds()["classify"]
-        symbols = np.array(list(printed.replace("/", ""))).reshape(ROWS, COLUMNS)
+        plain, treasure, symbol_class = _layout_classes(printed, load_mlp("printed_model").classes)
         chars = np.array(list(self.pieces.replace("/", ""))).reshape(ROWS, COLUMNS)
         area = load_kit().area
         open_area, in_doubt = any_in_area(chars == ".", area), any_in_area(chars == "?", area)
-        factor = np.select([symbols == ".", open_area, ~in_doubt],
+        factor = np.select([plain, open_area, ~in_doubt],
                            [float(t["token_over_plain_floor"]), float(t["token_over_treasure_open_area"]),
                             float(t["token_over_treasure_covered_area"])], 1.0).ravel()
         # the floor through an open hole shows its printed treasure: where the printed model does not see
         # the treasure the layout puts there, the hole is less likely open (a token may hide it)
         seen = float(t["treasure_seen_slack"])
-        printed_classes = load_mlp("printed_model").classes
-        treasure = np.isin(symbols.ravel(), [c for c in printed_classes if c != "."])
-        qp = self.printed_probs[np.arange(ROWS * COLUMNS), [max(printed_classes.find(c), 0) for c in symbols.ravel()]]
+        qp = self.printed_probs[np.arange(ROWS * COLUMNS), symbol_class]
         hole_factor = np.where(treasure, (qp + seen) / (1 + seen), 1.0)
         pp = self.piece_probs.copy()
         real = np.arange(len(CLASSES)) != CLASSES.index("?")
@@ -88,6 +87,20 @@ class BoardReading:
         if np.abs(pp - self.piece_probs).max() < 1e-3:  # the weighing changes nothing worth reading again
             return self
         return _reading(pp, self.printed_probs, self.board, self.by_net, self.beyond)
+
+
+@functools.lru_cache(maxsize=64)
+def _layout_classes(printed: str, printed_classes: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For a printed layout (in a reading's orientation): (ROWS, COLUMNS) where it prints plain floor, (72,)
+    where it prints a treasure the printed model knows, and (72,) each square's symbol as the printed model's
+    class (plain floor for one it does not know). Cached: a table's boards are read against a few layouts."""
+    symbols = np.array(list(printed.replace("/", ""))).reshape(ROWS, COLUMNS)
+    treasure = np.isin(symbols.ravel(), [c for c in printed_classes if c != "."])
+    symbol_class = np.array([max(printed_classes.find(c), 0) for c in symbols.ravel()])
+    out = (symbols == ".", treasure, symbol_class)
+    for a in out:
+        a.flags.writeable = False
+    return out
 
 
 def classify(rectified: np.ndarray, profile=None, net: bool = True, beyond: np.ndarray | None = None) -> BoardReading:

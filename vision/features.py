@@ -129,17 +129,14 @@ def quarter_features(means: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The quarters and the corners, each four ordered from the most to the least like their median
     colour: (72, channels, 8) means and (72, 8) Lab distances. A hand or glare spot over part of a
     square lands in the last of each four, whichever side it comes from."""
-    out, dist = [], []
-    four = len(QUARTERS) // 2
-    for first in (len(REGIONS), len(REGIONS) + four):
-        q = means[:, :, first:first + four]
-        lab = q[:, :3, :]
-        middle = np.sort(lab, 2)[..., 1:3]  # the median of four (np.median's overhead is most of its cost)
-        d = np.abs(lab - (middle[..., :1] + middle[..., 1:]) / 2).sum(1)
-        order = np.argsort(d, 1, kind="stable")
-        out.append(np.take_along_axis(q, order[:, None, :], 2))
-        dist.append(np.take_along_axis(d, order, 1))
-    return np.concatenate(out, 2), np.concatenate(dist, 1)
+    n, c = means.shape[:2]
+    q = means[:, :, len(REGIONS):len(REGIONS) + len(QUARTERS)].reshape(n, c, 2, len(QUARTERS) // 2)
+    lab = q[:, :3]
+    middle = np.sort(lab, 3)[..., 1:3]  # the median of four (np.median's overhead is most of its cost)
+    d = np.abs(lab - (middle[..., :1] + middle[..., 1:]) / 2).sum(1)  # (n, 2, 4)
+    order = np.argsort(d, 2, kind="stable")
+    ordered = np.take_along_axis(q, order[:, None], 3).reshape(n, c, len(QUARTERS))
+    return ordered, np.take_along_axis(d, order, 2).reshape(n, len(QUARTERS))
 
 
 def four_neighbours(grid: np.ndarray, beyond=None) -> np.ndarray:
@@ -210,10 +207,18 @@ def neighbour_context(piece_probs: np.ndarray) -> np.ndarray:
     board's edge. A tile covers several squares and a hand reaches over several: the second model
     (context_model) reads a square again in the light of its neighbours."""
     k = piece_probs.shape[1]
-    nbrs = four_neighbours(piece_probs.reshape(-1, ROWS, COLUMNS, k), np.nan)
-    edge = np.isnan(nbrs[..., 0]).sum(0)
-    return np.concatenate([piece_probs, np.nanmean(nbrs, 0).reshape(-1, k), np.nanmax(nbrs, 0).reshape(-1, k),
+    grid = piece_probs.reshape(-1, ROWS, COLUMNS, k)
+    # beyond the edge: nothing to the sum, below any probability for the largest (numpy's nan-aware mean
+    # and maximum gave the same, slower)
+    total = four_neighbours(grid, 0.0).sum(0)
+    largest = four_neighbours(grid, -1.0).max(0)
+    edge = np.broadcast_to(_EDGE_SIDES[None], grid.shape[:3])
+    return np.concatenate([piece_probs, (total / (4 - edge)[..., None]).reshape(-1, k), largest.reshape(-1, k),
                            edge.reshape(-1, 1)], 1).astype(np.float32)
+
+
+_EDGE_SIDES = ((np.arange(ROWS)[:, None] % (ROWS - 1) == 0).astype(int)
+               + (np.arange(COLUMNS)[None, :] % (COLUMNS - 1) == 0))  # how many of a square's sides are the board's edge
 
 
 LEAF_COLOURS = ("Gg", "Yy", "Rr")  # each leaf colour's solid square and hole
