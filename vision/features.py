@@ -201,6 +201,10 @@ def features_with_floor(means: np.ndarray, base: np.ndarray, floor_probs: np.nda
     return np.concatenate([base, rel.reshape(len(rel), -1), np.tile(context, (len(base), 1))], 1).astype(np.float32)
 
 
+_EDGE_SIDES = ((np.arange(ROWS)[:, None] % (ROWS - 1) == 0).astype(int)
+               + (np.arange(COLUMNS)[None, :] % (COLUMNS - 1) == 0))  # how many of a square's sides are the board's edge
+
+
 def neighbour_context(piece_probs: np.ndarray) -> np.ndarray:
     """(boards*72, 3k+1): each square's piece probabilities (k classes, squares in reading order, board
     after board), the mean and the largest of its four neighbours', and how many of its sides are the
@@ -215,10 +219,6 @@ def neighbour_context(piece_probs: np.ndarray) -> np.ndarray:
     edge = np.broadcast_to(_EDGE_SIDES[None], grid.shape[:3])
     return np.concatenate([piece_probs, (total / (4 - edge)[..., None]).reshape(-1, k), largest.reshape(-1, k),
                            edge.reshape(-1, 1)], 1).astype(np.float32)
-
-
-_EDGE_SIDES = ((np.arange(ROWS)[:, None] % (ROWS - 1) == 0).astype(int)
-               + (np.arange(COLUMNS)[None, :] % (COLUMNS - 1) == 0))  # how many of a square's sides are the board's edge
 
 
 LEAF_COLOURS = ("Gg", "Yy", "Rr")  # each leaf colour's solid square and hole
