@@ -62,9 +62,15 @@ def square_net_probabilities(inputs: np.ndarray, path: pathlib.Path | None = Non
     """(boards*72, classes) piece probabilities, squares in reading order, for (boards, 6, H, W) or one
     (6, H, W) net_input. `path`: another network file than the installed one (a net just trained)."""
     x = np.ascontiguousarray(inputs[None] if inputs.ndim == 3 else inputs, np.float32)
-    net = _network(pathlib.Path(path) if path is not None else DATA / "square_net.onnx")
+    path = pathlib.Path(path) if path is not None else DATA / "square_net.onnx"
+    net = _network(path)
     out = []
     for s in range(0, len(x), 64):  # a bounded batch: the first layer's output is 0.7 MB per board
         net.setInput(x[s:s + 64])
         out.append(net.forward())  # (boards, classes, ROWS, COLUMNS)
+        if out[-1].shape[1:] != (len(CLASSES), ROWS, COLUMNS):
+            # a net trained at other pixels per square than its input has still runs, on the wrong cells
+            raise ModelFileError(f"{path} was trained for boards of another size than these "
+                                 f"({x.shape[3] // COLUMNS} px per square, thresholds.toml [square_net] input_px): "
+                                 "run `python -m vision.net_training` to build it again")
     return np.concatenate(out).transpose(0, 2, 3, 1).reshape(-1, len(CLASSES)).astype(np.float64)

@@ -50,6 +50,14 @@ def test_the_net_alone_reads_a_clean_board(clean_scene):
         assert np.allclose(both[:72], probs, atol=1e-5) and np.allclose(both[72:], probs, atol=1e-5)
 
 
+def test_a_net_trained_for_another_board_size_is_refused():
+    from vision.mlp import ModelFileError
+
+    px = int(thresholds()["square_net"]["input_px"]) + 4  # the convolutions run, the cells come out wrong
+    with pytest.raises(ModelFileError, match="input_px"):
+        square_net_probabilities(np.zeros((6, ROWS * px, COLUMNS * px), np.float32))
+
+
 def test_combined_is_a_weighted_geometric_mean():
     ctx = np.array([[0.6, 0.4, 0.0], [0.5, 0.25, 0.25]])
     net = np.array([[0.0001, 0.9999, 0.0], [0.5, 0.25, 0.25]])
