@@ -10,6 +10,15 @@ board rectified with its corners jittered, white-balanced and cached at 16 px pe
 half turn and mirrored at random while training (a piece is the same piece either way). On the
 validation seeds it reports the context model alone against the two combined
 (thresholds.toml [square_net] weight), so the weight can be chosen there.
+
+`--init FILE` starts from a network file's weights instead of at random: the installed net carried to
+newer scenes, or to another input_px (the layers do not depend on the board's size). Tried in the
+forty-first session, none installed (final readings at the true corners of dev 7210000..7210999, 2447
+boards; boards not fully right / visible squares misread / hidden squares read as a wrong piece): the
+installed net 32/44/79; carried to the current renderer's 3000 scenes (8 epochs, --lr 0.001) 35/49/65; carried
+to 8 px per square on 6000 scenes (14 epochs, --lr 0.002), 0.6 ms a board cheaper, 55/73/55. A net from
+random weights on 3000 scenes fell short of the installed one on the validation seeds (random: 25 boards
+not fully right against 17).
 """
 from __future__ import annotations
 
@@ -103,16 +112,21 @@ def build_net(torch, widths=WIDTHS, head=HEAD, px: int = 12):
     return SquareNet()
 
 
-def train_net(X: np.ndarray, Y: np.ndarray, epochs: int, seed: int = 0, log=print):
+def train_net(X: np.ndarray, Y: np.ndarray, epochs: int, seed: int = 0, log=print, lr: float = 3e-3,
+              init: pathlib.Path | None = None):
+    """The net trained on boards X and labels Y; from the weights of the network file `init` when given
+    (a net trained before, at any pixels per square: the layers do not depend on them)."""
     import torch
 
     torch.manual_seed(seed)
     torch.set_num_threads(2)
     net = build_net(torch, px=X.shape[2] // ROWS)
+    if init is not None:
+        net.load_state_dict(_onnx_weights(torch, init))
     weight = torch.tensor(class_weights(Y.ravel(), len(CLASSES)), dtype=torch.float32)  # as the perceptrons'
-    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
+    opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
     batch = 64
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=epochs * ((len(X) + batch - 1) // batch))
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, lr, total_steps=epochs * ((len(X) + batch - 1) // batch))
     rng = np.random.default_rng(seed)
     t0 = time.time()
     for ep in range(epochs):
@@ -134,6 +148,15 @@ def train_net(X: np.ndarray, Y: np.ndarray, epochs: int, seed: int = 0, log=prin
             total += float(loss.detach()) * len(idx)
         log(f"  epoch {ep + 1}/{epochs}: loss {total / len(X):.4f}, {time.time() - t0:.0f} s", flush=True)
     return net.eval()
+
+
+def _onnx_weights(torch, path: pathlib.Path) -> dict:
+    """The layers' weights of an exported network, by the names build_net gives them."""
+    import onnx
+    from onnx import numpy_helper
+
+    model = onnx.load(str(path))
+    return {i.name: torch.from_numpy(numpy_helper.to_array(i).copy()) for i in model.graph.initializer}
 
 
 def export(net, px: int, path: pathlib.Path) -> None:
@@ -177,6 +200,9 @@ def main(argv=None) -> int:
     ap.add_argument("--scenes", type=int, default=2000, help="random scenes")
     ap.add_argument("--played", type=int, default=4000, help="played-like scenes")
     ap.add_argument("--epochs", type=int, default=24)
+    ap.add_argument("--lr", type=float, default=3e-3, help="the one-cycle schedule's peak learning rate")
+    ap.add_argument("--init", type=pathlib.Path, help="start from this network file's weights (e.g. the "
+                    "installed net, to carry what it learned to another input size or to newer scenes)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=pathlib.Path, default=DATA / "square_net.onnx")
     ap.add_argument("--report", action="store_true", help="only judge the net at --out on the validation seeds")
@@ -194,7 +220,7 @@ def main(argv=None) -> int:
     d = collect(jobs_for(args.scenes, args.played), args.workers, chunk=_net_chunk)
     X, Y = inputs_and_labels(d)
     print(f"{len(X)} boards, {X.shape[2] // ROWS} px per square; training", flush=True)
-    net = train_net(X, Y, args.epochs)
+    net = train_net(X, Y, args.epochs, lr=args.lr, init=args.init)
     export(net, X.shape[2] // ROWS, args.out)
     print(f"net written to {args.out}", flush=True)
     report(args.out, args.workers)
