@@ -12,13 +12,8 @@ validation seeds it reports the context model alone against the two combined
 (thresholds.toml [square_net] weight), so the weight can be chosen there.
 
 `--init FILE` starts from a network file's weights instead of at random: the installed net carried to
-newer scenes, or to another input_px (the layers do not depend on the board's size). Tried in the
-forty-first session, none installed (final readings at the true corners of dev 7210000..7210999, 2447
-boards; boards not fully right / visible squares misread / hidden squares read as a wrong piece): the
-installed net 32/44/79; carried to the current renderer's 3000 scenes (8 epochs, --lr 0.001) 35/49/65; carried
-to 8 px per square on 6000 scenes (14 epochs, --lr 0.002), 0.6 ms a board cheaper, 55/73/55. A net from
-random weights on 3000 scenes fell short of the installed one on the validation seeds (random: 25 boards
-not fully right against 17).
+newer scenes, or to another input_px (the layers do not depend on the board's size). What that gave when
+tried is in BENCHMARKS.md ("What changed in the forty-first session"); none of those nets is installed.
 """
 from __future__ import annotations
 
