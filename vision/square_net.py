@@ -69,7 +69,7 @@ def square_net_probabilities(inputs: np.ndarray, path: pathlib.Path | None = Non
         net.setInput(x[s:s + 64])
         out.append(net.forward())  # (boards, classes, ROWS, COLUMNS)
         if out[-1].shape[1:] != (len(CLASSES), ROWS, COLUMNS):
-            # a net trained at other pixels per square than its input has still runs, on the wrong cells
+            # a net trained at other pixels per square than its input's still runs, on the wrong cells
             raise ModelFileError(f"{path} was trained for boards of another size than these "
                                  f"({x.shape[3] // COLUMNS} px per square, thresholds.toml [square_net] input_px): "
                                  "run `python -m vision.net_training` to build it again")
