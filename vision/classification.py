@@ -147,7 +147,7 @@ def _reading(pp: np.ndarray, qp: np.ndarray, bf: BoardFeatures, by_net: bool,
     if by_net:  # the final reading only: a grid search reads hundreds of grids, most of them off
         chars, conf = with_tiles_counted(pp, chars, conf)
     printed = np.array(list(load_mlp("printed_model").classes))[qp.argmax(1)]
-    printed[~np.isin(chars, list(FLOOR_VISIBLE))] = "?"
+    printed[~_SHOWS_FLOOR[piece_codes(chars)]] = "?"
     return BoardReading(format_grid(chars.reshape(ROWS, COLUMNS)), format_grid(printed.reshape(ROWS, COLUMNS)),
                         conf.reshape(ROWS, COLUMNS), pp, qp, bf, by_net, beyond)
 
@@ -157,6 +157,9 @@ def context_probabilities(feats: np.ndarray, beyond: np.ndarray | None = None) -
     first model's reading of each square and its neighbours (those beyond the picture hidden)."""
     first = _hidden_where(load_mlp("pieces_model").probabilities(feats), beyond)
     return load_mlp("context_model").probabilities(context_input(feats, first))
+
+
+_SHOWS_FLOOR = np.array([c in FLOOR_VISIBLE for c in CLASSES])  # by class: the printed floor shows there
 
 
 def decide(pp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -284,7 +287,8 @@ def leaf_colours_agreed(pp: np.ndarray, feats: np.ndarray) -> np.ndarray:
     (vision.features.leaf_colour_context), yet it does not always carry."""
     t = thresholds()["classify"]
     fam = [[CLASSES.index(c) for c in pair] for pair in LEAF_COLOURS]
-    P = np.stack([pp[:, f].sum(1) for f in fam], 1)
+    solid, hole = zip(*fam)
+    P = pp[:, solid] + pp[:, hole]
     x = corner_lab(feats).astype(np.float64) * np.float64(t["colour_lab_weights"])
     sure = P > float(t["colour_sure"])
     n = sure.sum(0)
@@ -298,7 +302,9 @@ def leaf_colours_agreed(pp: np.ndarray, feats: np.ndarray) -> np.ndarray:
     d2 = np.where(have[None, :], ((x[:, None, :] - means) ** 2).sum(2) / spread ** 2, np.inf)
     rel = d2 - d2.min(1, keepdims=True)
     factor = np.where(have[None, :], np.exp(-np.minimum(float(t["colour_temper"]) * rel / 2, float(t["colour_cap"]))), 1.0)
-    out = pp.copy()
+    family = np.full(len(CLASSES), len(fam))  # each class's leaf colour; the others' factor is 1
     for f, cols in enumerate(fam):
-        out[:, cols] *= factor[:, f:f + 1]
+        family[cols] = f
+    # the probabilities' own type, each row contiguous as before: the sums below add in that order
+    out = np.multiply(pp, np.concatenate([factor, np.ones((len(pp), 1))], 1)[:, family], order="C").astype(pp.dtype)
     return out / out.sum(1, keepdims=True)

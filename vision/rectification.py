@@ -1,6 +1,8 @@
 """Warp a located board to a flat, upright 9x8 grid of equal squares (A1 top-left)."""
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
@@ -45,11 +47,12 @@ def _part_under(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray | No
     if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8 or not np.isfinite(corners).all():
         return None, (0, 0)
     h, w = image.shape[:2]
-    x0, y0 = np.clip(np.floor(corners.min(0)).astype(np.int64) - 2, 0, [w, h])
-    x1, y1 = np.clip(np.ceil(corners.max(0)).astype(np.int64) + 3, 0, [w, h])
+    (left, top), (right, bottom) = corners.min(0).tolist(), corners.max(0).tolist()
+    x0, y0 = min(max(math.floor(left) - 2, 0), w), min(max(math.floor(top) - 2, 0), h)
+    x1, y1 = min(max(math.ceil(right) + 3, 0), w), min(max(math.ceil(bottom) + 3, 0), h)
     if x1 - x0 < 2 or y1 - y0 < 2:
         return None, (0, 0)
-    return image[y0:y1, x0:x1], (int(x0), int(y0))
+    return image[y0:y1, x0:x1], (x0, y0)
 
 
 def board_to_picture(corners: np.ndarray, points: np.ndarray) -> np.ndarray:

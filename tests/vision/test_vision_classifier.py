@@ -378,3 +378,39 @@ def test_the_white_balance_samples_every_second_pixel_of_any_board(shape):
     img = np.random.default_rng(5).integers(0, 256, shape, dtype=np.uint8)
     half = _every_second_pixel(img)
     assert half.flags.c_contiguous and np.array_equal(half, img[::2, ::2])
+
+
+def test_percentiles_match_numpys_to_the_last_bit():
+    from hypothesis import given, settings, strategies as st
+    from vision.features import percentiles
+
+    @settings(max_examples=300, deadline=None, derandomize=True)
+    @given(st.integers(1, 200), st.integers(0, 2**32 - 1), st.sampled_from([np.float32, np.float64]),
+           st.lists(st.floats(0, 100), min_size=1, max_size=4))
+    def check(n, seed, dtype, qs):
+        rng = np.random.default_rng(seed)
+        # ties too: squares of one colour give equal means
+        x = (rng.normal(0, 30, n) if seed % 2 else rng.integers(0, 4, n)).astype(dtype)
+        want = np.percentile(x, qs)
+        got = percentiles(x, tuple(qs))
+        assert got.dtype == want.dtype and np.array_equal(got, want)
+
+    check()
+
+
+def test_weighted_medians_take_each_columns_value_at_half_the_weight():
+    from vision.features import weighted_medians
+    x = np.array([[5.0, 1.0], [1.0, 2.0], [3.0, 3.0], [4.0, 4.0]], np.float32)
+    # sorted, column 0 is 1, 3, 4, 5 with weights 1, 1, 1, 4: half the weight (3.5) is reached at 5;
+    # column 1 is 1, 2, 3, 4 with weights 4, 1, 1, 1: reached at 1
+    w = np.array([4.0, 1.0, 1.0, 1.0], np.float32)
+    assert weighted_medians(x, w).tolist() == [5.0, 1.0]
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        x = rng.normal(0, 10, (72, 3)).astype(np.float32)
+        w = np.where(rng.random(72) < 0.5, rng.random(72), 0).astype(np.float32)
+        w[0] = 1
+        for k in range(3):  # against the plain reading of the definition, column by column
+            order = np.argsort(x[:, k])
+            cum = np.cumsum(w[order])
+            assert weighted_medians(x, w)[k] == x[order][np.searchsorted(cum, cum[-1] / 2), k]
