@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from vision.features import LEAF_COLOURS, BoardFeatures, board_features, context_input, corner_lab
+from vision.features import (LEAF_COLOURS, LEAF_HOLE, LEAF_SOLID, BoardFeatures, board_features, context_input,
+                             corner_lab)
 from vision.grids import COLUMNS, FLOOR_VISIBLE, ROWS, any_in_area, format_grid, rotate180
 from vision.kit import load_kit
 from vision.mlp import load_mlp
@@ -272,6 +273,11 @@ def combined(context_probs: np.ndarray, net_probs: np.ndarray, weight: float | N
     return g / g.sum(1, keepdims=True)
 
 
+# each class's leaf colour (LEAF_COLOURS' order); the other classes' past the last, where the factor is 1
+_LEAF_COLOUR_OF = np.full(len(CLASSES), len(LEAF_COLOURS))
+_LEAF_COLOUR_OF[LEAF_SOLID] = _LEAF_COLOUR_OF[LEAF_HOLE] = np.arange(len(LEAF_COLOURS))
+
+
 def leaf_colours_agreed(pp: np.ndarray, feats: np.ndarray) -> np.ndarray:
     """Piece probabilities with each leaf square's colour held against the board's surely read leaves.
 
@@ -286,25 +292,21 @@ def leaf_colours_agreed(pp: np.ndarray, feats: np.ndarray) -> np.ndarray:
     colours to compare, nothing changes. The perceptrons see the same comparison as an input
     (vision.features.leaf_colour_context), yet it does not always carry."""
     t = thresholds()["classify"]
-    fam = [[CLASSES.index(c) for c in pair] for pair in LEAF_COLOURS]
-    solid, hole = zip(*fam)
-    P = pp[:, solid] + pp[:, hole]
+    P = pp[:, LEAF_SOLID] + pp[:, LEAF_HOLE]
     x = corner_lab(feats).astype(np.float64) * np.float64(t["colour_lab_weights"])
     sure = P > float(t["colour_sure"])
     n = sure.sum(0)
     have = n >= int(t["colour_least_squares"])
     if have.sum() < 2:
         return pp
-    sums = np.stack([x[sure[:, f]].sum(0) for f in range(len(fam))])  # (families, 3)
+    sums = np.stack([x[sure[:, f]].sum(0) for f in range(len(LEAF_COLOURS))])  # (families, 3)
     means = (sums[None] - sure[:, :, None] * x[:, None, :]) / np.maximum(n[None, :] - sure, 1)[:, :, None]
-    resid = np.concatenate([x[sure[:, f]] - sums[f] / n[f] for f in range(len(fam)) if have[f]])
+    resid = np.concatenate([x[sure[:, f]] - sums[f] / n[f] for f in range(len(LEAF_COLOURS)) if have[f]])
     spread = max(float(np.sqrt((resid ** 2).sum(1).mean())), float(t["colour_least_spread"]))
     d2 = np.where(have[None, :], ((x[:, None, :] - means) ** 2).sum(2) / spread ** 2, np.inf)
     rel = d2 - d2.min(1, keepdims=True)
     factor = np.where(have[None, :], np.exp(-np.minimum(float(t["colour_temper"]) * rel / 2, float(t["colour_cap"]))), 1.0)
-    family = np.full(len(CLASSES), len(fam))  # each class's leaf colour; the others' factor is 1
-    for f, cols in enumerate(fam):
-        family[cols] = f
     # the probabilities' own type, each row contiguous as before: the sums below add in that order
-    out = np.multiply(pp, np.concatenate([factor, np.ones((len(pp), 1))], 1)[:, family], order="C").astype(pp.dtype)
+    out = np.multiply(pp, np.concatenate([factor, np.ones((len(pp), 1))], 1)[:, _LEAF_COLOUR_OF],
+                      order="C").astype(pp.dtype)
     return out / out.sum(1, keepdims=True)

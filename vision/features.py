@@ -250,8 +250,8 @@ def neighbour_context(piece_probs: np.ndarray) -> np.ndarray:
 
 
 LEAF_COLOURS = ("Gg", "Yy", "Rr")  # each leaf colour's solid square and hole
-_LEAF_SOLID = [PIECE_CHARS.index(solid) for solid, _ in LEAF_COLOURS]  # in the perceptrons' classes
-_LEAF_HOLE = [PIECE_CHARS.index(hole) for _, hole in LEAF_COLOURS]
+LEAF_SOLID = [PIECE_CHARS.index(solid) for solid, _ in LEAF_COLOURS]  # in the perceptrons' classes
+LEAF_HOLE = [PIECE_CHARS.index(hole) for _, hole in LEAF_COLOURS]
 _CORNER_LAB = [c * len(REGIONS) + REGIONS.index("corner") for c in range(3)]  # in floor_free_features' columns
 
 
@@ -269,7 +269,7 @@ def leaf_colour_context(feats: np.ndarray, piece_probs: np.ndarray) -> np.ndarra
     can look yellow on its own, yet still match the board's other greens better than its yellows."""
     n, k = ROWS * COLUMNS, len(LEAF_COLOURS)
     corner = corner_lab(feats).reshape(-1, n, 1, 3)
-    w = (piece_probs[:, _LEAF_SOLID] + piece_probs[:, _LEAF_HOLE]).reshape(-1, n, k, 1)
+    w = (piece_probs[:, LEAF_SOLID] + piece_probs[:, LEAF_HOLE]).reshape(-1, n, k, 1)
     others = w.sum(1, keepdims=True) - w  # leave the square itself out of its own board's mean
     mean = ((w * corner).sum(1, keepdims=True) - w * corner) / np.maximum(others, 1e-6)
     diff = np.where(others > 0.5, corner - mean, 0.0)
