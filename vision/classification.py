@@ -299,8 +299,10 @@ def leaf_colours_agreed(pp: np.ndarray, feats: np.ndarray) -> np.ndarray:
     have = n >= int(t["colour_least_squares"])
     if have.sum() < 2:
         return pp
-    sums = np.stack([x[sure[:, f]].sum(0) for f in range(len(LEAF_COLOURS))])  # (families, 3)
-    means = (sums[None] - sure[:, :, None] * x[:, None, :]) / np.maximum(n[None, :] - sure, 1)[:, :, None]
+    own = sure[:, :, None] * x[:, None, :]  # (squares, families, 3): each square's colour where it is sure
+    # summed down the squares one after another, as the sure squares alone were summed before (the same sums)
+    sums = own.sum(0)  # (families, 3)
+    means = (sums[None] - own) / np.maximum(n[None, :] - sure, 1)[:, :, None]
     resid = np.concatenate([x[sure[:, f]] - sums[f] / n[f] for f in range(len(LEAF_COLOURS)) if have[f]])
     spread = max(float(np.sqrt((resid ** 2).sum(1).mean())), float(t["colour_least_spread"]))
     d2 = np.where(have[None, :], ((x[:, None, :] - means) ** 2).sum(2) / spread ** 2, np.inf)

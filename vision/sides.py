@@ -49,15 +49,15 @@ def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, st
         sides = {**sides, **known_sides}
         exclude = frozenset(exclude) | (sides.keys() - known_sides.keys())
     visible = _floor_visible(pieces)
-    logp = _log_probs(printed_probs)
-    scores, fits = [], {}  # fits: each side and turn's log-probability per visible square
-    for name, layout in sides.items():
-        for turn in ((False, True) if allow_half_turn else (False,)):
-            want = _index(layout, turn)
-            fits[name, turn] = logp[visible, want[visible]]
-            scores.append((float(fits[name, turn].sum()), name, turn))
-    if not scores:
+    keys = [(name, turn) for name in sides for turn in ((False, True) if allow_half_turn else (False,))]
+    if not keys:
         return SideMatch(None, False, 0.0, 0.0)
+    logp = _log_probs(printed_probs)[visible]
+    # every side and turn's log-probability per visible square in one gather (a row each); each row is
+    # summed on its own, as numpy sums a 1-D array (a 2-D sum along the rows adds in another order)
+    want = np.stack([_index(sides[name], turn) for name, turn in keys])[:, visible]
+    fits = dict(zip(keys, logp[np.arange(len(logp))[None, :], want]))
+    scores = [(float(fits[key].sum()), *key) for key in keys]
     scores.sort(reverse=True)
     open_scores = [s for s in scores if s[1] not in exclude]
     if not open_scores:

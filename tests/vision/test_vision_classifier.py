@@ -414,3 +414,36 @@ def test_weighted_medians_take_each_columns_value_at_half_the_weight():
             order = np.argsort(x[:, k])
             cum = np.cumsum(w[order])
             assert weighted_medians(x, w)[k] == x[order][np.searchsorted(cum, cum[-1] / 2), k]
+
+
+def test_take_along_gathers_as_numpys_take_along_axis():
+    from vision.features import take_along
+    rng = np.random.default_rng(8)
+    for _ in range(300):
+        shape = tuple(int(n) for n in rng.integers(1, 6, rng.integers(1, 5)))
+        axis = int(rng.integers(0, len(shape)))
+        index_shape = [1 if k != axis and rng.random() < 0.3 else n for k, n in enumerate(shape)]
+        index_shape[axis] = int(rng.integers(1, 6))
+        a = rng.normal(size=shape)
+        index = rng.integers(0, shape[axis], index_shape)
+        want, got = np.take_along_axis(a, index, axis), take_along(a, index, axis)
+        # the same values laid out alike: sums over them then add in the same order
+        assert np.array_equal(got, want) and got.strides == want.strides
+
+
+def test_the_white_balance_takes_the_mean_colour_of_the_least_saturated_pixels():
+    import cv2
+    from vision.features import _every_second_pixel, white_balance_gains
+    from vision.thresholds import thresholds
+    t = thresholds()["classify"]
+    rng = np.random.default_rng(4)
+    for _ in range(30):
+        img = rng.integers(0, 256, (64, 72, 3), dtype=np.uint8)
+        img[rng.random((64, 72)) < rng.random()] = rng.integers(0, 256, 3, dtype=np.uint8)  # ties in saturation
+        small = _every_second_pixel(img)
+        sat = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[..., 1]
+        cut = np.searchsorted(np.cumsum(np.bincount(sat.ravel(), minlength=256)),
+                              sat.size * float(t["wb_low_saturation_quantile"]))
+        mean = np.array(cv2.mean(small, mask=(sat <= cut).astype(np.uint8))[:3], np.float32) + 1.0
+        lo, hi = t["wb_gain_limits"]
+        assert np.array_equal(white_balance_gains(img), np.minimum(np.maximum(mean.mean() / mean, lo), hi).astype(np.float32))

@@ -121,6 +121,24 @@ def test_side_and_half_turn_from_sure_printed_symbols():
     assert not m.half_turn
 
 
+def test_a_sides_fit_sums_its_symbols_log_probabilities_over_the_squares_whose_floor_shows():
+    from vision.grids import rotate180
+    kit = load_kit()
+    rng = np.random.default_rng(6)
+    for _ in range(20):
+        pieces = "/".join("".join(rng.choice(list(".Ggt?"), 9)) for _ in range(8))
+        probs = rng.dirichlet(np.ones(5), 72)
+        visible = np.array([c in ".g" for c in pieces.replace("/", "")])
+        fits = {(name, turn): sum(float(np.log(probs[i, ".bnmf".index(c)] + 1e-4))
+                                  for i, c in enumerate((rotate180(layout) if turn else layout).replace("/", ""))
+                                  if visible[i])
+                for name, layout in kit.sides.items() for turn in (False, True)}
+        (best, best_turn), top = max(fits.items(), key=lambda kv: kv[1])
+        m = match_side(pieces, probs)
+        assert m.half_turn == best_turn and np.isclose(m.log_likelihood, top)
+        assert np.isclose(m.margin, top - max(v for (name, _), v in fits.items() if name != best))
+
+
 def test_side_unknown_when_floor_is_covered():
     probs = np.full((72, 5), 0.2)
     m = match_side("/".join(["GGGGGGGGG"] * 8), probs)
