@@ -68,9 +68,10 @@ class BoardReading:
         chars = np.array(list(self.pieces.replace("/", ""))).reshape(ROWS, COLUMNS)
         area = load_kit().area
         open_area, in_doubt = any_in_area(chars == ".", area), any_in_area(chars == "?", area)
-        factor = np.select([plain, open_area, ~in_doubt],
-                           [float(t["token_over_plain_floor"]), float(t["token_over_treasure_open_area"]),
-                            float(t["token_over_treasure_covered_area"])], 1.0).ravel()
+        # the first that holds of plain floor, an open Area, a covered one (np.select's choice, without its overhead)
+        factor = np.where(plain, float(t["token_over_plain_floor"]),
+                          np.where(open_area, float(t["token_over_treasure_open_area"]),
+                                   np.where(in_doubt, 1.0, float(t["token_over_treasure_covered_area"])))).ravel()
         # the floor through an open hole shows its printed treasure: where the printed model does not see
         # the treasure the layout puts there, the hole is less likely open (a token may hide it)
         seen = float(t["treasure_seen_slack"])
@@ -80,7 +81,7 @@ class BoardReading:
         real = np.arange(len(CLASSES)) != CLASSES.index("?")
         before = pp[:, real].sum(1, keepdims=True)
         pp[:, CLASSES.index("t")] *= factor
-        pp[:, [CLASSES.index(c) for c in "gyr"]] *= hole_factor[:, None]
+        pp[:, LEAF_HOLE] *= hole_factor[:, None]
         # the layout says which piece lies there, not whether a hand covers the square: the hidden class
         # keeps its probability, and the pieces share the rest anew (renormalising all of them let a raised
         # token push "hidden" under its threshold, and a hand over a treasure hole read as a token)
@@ -161,6 +162,10 @@ def context_probabilities(feats: np.ndarray, beyond: np.ndarray | None = None) -
 
 
 _SHOWS_FLOOR = np.array([c in FLOOR_VISIBLE for c in CLASSES])  # by class: the printed floor shows there
+_HIDDEN = CLASSES.index("?")
+if _HIDDEN != len(CLASSES) - 1:
+    raise ImportError("the hidden class must come last in vision.grids.PIECE_CHARS: decide reads the pieces before it")
+_PIECES = np.array(list(CLASSES[:_HIDDEN]))  # the piece characters, by class
 
 
 def decide(pp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -169,11 +174,11 @@ def decide(pp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     "?" when "hidden" is sure (a hand, the frame's edge) or no piece class is sure enough; otherwise the
     best piece class, its probability renormalised over the piece classes."""
     t = thresholds()["classify"]
-    occ = CLASSES.index("?")
-    real = np.delete(pp, occ, axis=1)
+    occ = _HIDDEN
+    real = pp[:, :occ]  # the piece classes: hidden is the last (a view; its rows sum as a copy's did)
     best = real.argmax(1)
     conf = real[np.arange(len(best)), best] / np.maximum(real.sum(1), 1e-12)
-    chars = np.array([c for c in CLASSES if c != "?"])[best]
+    chars = _PIECES[best]
     unsure = (pp[:, occ] > float(t["occluded_probability"])) | (conf < float(t["min_confidence"]))
     chars[unsure] = "?"
     return chars, np.where(unsure, np.minimum(conf, 1 - pp[:, occ]), conf)

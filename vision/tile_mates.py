@@ -76,9 +76,17 @@ def piece_codes(chars: np.ndarray) -> np.ndarray:
 
 def _codes_and_near(chars: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The squares' piece codes (8x9, PIECE_CHARS order) and their four neighbours' (4x8x9, OFF_BOARD
-    beyond the edge)."""
-    codes = piece_codes(chars).reshape(ROWS, COLUMNS)
-    return codes, four_neighbours(codes[..., None], OFF_BOARD)[..., 0]
+    beyond the edge), read-only."""
+    return _codes_and_near_of("".join(chars.tolist()))
+
+
+@functools.lru_cache(maxsize=16)
+def _codes_and_near_of(pieces: str) -> tuple[np.ndarray, np.ndarray]:
+    # by the pieces read: a reading's lone squares and holeless groups are asked of the same characters
+    codes = _CODE[np.frombuffer(pieces.encode(), np.uint8)].reshape(ROWS, COLUMNS)
+    near = four_neighbours(codes[..., None], OFF_BOARD)[..., 0]
+    codes.flags.writeable = near.flags.writeable = False
+    return codes, near
 
 
 def lone_squares(chars: np.ndarray) -> list[int]:
@@ -110,6 +118,13 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 @functools.cache
+def _colours_asked_for_holes() -> list[tuple[str, str]]:
+    """(solid, hole) characters of the leaf colours whose solid squares need a hole in their tile."""
+    _, _, holes = _tables()
+    return [(solid, hole) for solid, hole in SOLID_AND_HOLE.values() if holes[PIECE_CHARS.index(solid)].any()]
+
+
+@functools.cache
 def _largest_tile() -> dict[str, int]:
     """The squares of each leaf colour's largest tile, by its solid character (its hole misread as a solid
     square makes a group that large)."""
@@ -129,9 +144,9 @@ def holeless_groups(chars: np.ndarray) -> list[tuple[str, list[int]]]:
     codes, near = _codes_and_near(chars)
     hole_near = holes[codes[None], near].any(0)
     out = []
-    for solid, hole in SOLID_AND_HOLE.values():
+    for solid, hole in _colours_asked_for_holes():
         group = codes == PIECE_CHARS.index(solid)
-        if not holes[PIECE_CHARS.index(solid)].any() or not group.any():
+        if not group.any():
             continue
         n, labels = cv2.connectedComponents(group.astype(np.uint8), connectivity=4)
         served = np.bincount(labels[hole_near & group], minlength=n)
