@@ -263,6 +263,10 @@ def timing(repeats: int, log=print) -> dict:
 
 
 def run(quick: bool) -> dict:
+    # timed first, with the machine at rest: timed after the accuracy runs' half hour of both cores at full
+    # load, one run (the forty-second session's) came out 19 % slower than the same code timed alone
+    print("vision: steady-state timing", flush=True)
+    tim = timing(20 if quick else 100)
     n = 30 if quick else 500
     print(f"vision: {n} scenes in the artwork the classifier was fitted on (unseen seeds)", flush=True)
     acc = accuracy(n)
@@ -271,7 +275,6 @@ def run(quick: bool) -> dict:
     held = accuracy(m, seed_base=BENCH_SEED_BASE + 100_000, art_style=1, tag="-heldout-art")
     print(f"vision: {m} scenes framed tightly (boards reaching the picture's edges)", flush=True)
     tight = accuracy(m, seed_base=BENCH_SEED_BASE + 200_000, tag="-tight-framing", tight=True)
-    tim = timing(20 if quick else 100)
     return {**acc, "held_out_artwork": {k: v for k, v in held.items() if not k.startswith("confusion")},
             "tight_framing": {k: v for k, v in tight.items() if not k.startswith("confusion")}, **tim}
 

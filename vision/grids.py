@@ -5,6 +5,8 @@ row 1..8 is index 0..7. Kept here, not imported from the engine, so vision stand
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 COLUMNS = 9
@@ -54,6 +56,15 @@ def rotate180(notation: str) -> str:
 def any_in_area(mask: np.ndarray, area: tuple[int, int]) -> np.ndarray:
     """(ROWS, COLUMNS) bool: whether any square of each square's Area (`area` = its rows and columns of
     squares, which tile the board) is set in `mask`."""
-    ar, ac = area
-    blocks = np.asarray(mask, bool).reshape(ROWS // ar, ar, COLUMNS // ac, ac).any((1, 3))
-    return np.repeat(np.repeat(blocks, ar, 0), ac, 1)
+    ids, count = _area_ids(*area)
+    return (np.bincount(ids[np.asarray(mask, bool)], minlength=count) > 0)[ids]
+
+
+@functools.cache
+def _area_ids(rows: int, columns: int) -> tuple[np.ndarray, int]:
+    """(ROWS, COLUMNS) each square's Area, numbered, and how many Areas there are (a lookup: numpy's
+    reduction over two axes of a reshaped board took longer than the rest of a layout's weighing)."""
+    r, c = np.meshgrid(np.arange(ROWS) // rows, np.arange(COLUMNS) // columns, indexing="ij")
+    ids = r * (COLUMNS // columns) + c
+    ids.flags.writeable = False
+    return ids, int(ids.max()) + 1

@@ -34,11 +34,11 @@ def net_input(balanced: np.ndarray, floor_lab: np.ndarray) -> np.ndarray:
     for step in (CACHE_PX, px):  # always the same two steps, so a cached 16 px board and a live one agree
         if small.shape[1] != COLUMNS * step:
             small = cv2.resize(small, (COLUMNS * step, ROWS * step), interpolation=cv2.INTER_AREA)
-    L, a, b = cv2.split(cv2.cvtColor(small, cv2.COLOR_BGR2Lab))
-    x = np.empty((INPUT_CHANNELS, *L.shape), np.float32)  # filled in place, without the stacked copies (0.26 -> 0.23 ms)
-    np.multiply(L, np.float32(100.0 / 255.0), out=x[0], dtype=np.float32)
-    np.subtract(a, np.float32(128.0), out=x[1], dtype=np.float32)
-    np.subtract(b, np.float32(128.0), out=x[2], dtype=np.float32)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
+    x = np.empty((INPUT_CHANNELS, *lab.shape[:2]), np.float32)  # filled in place, without the stacked copies
+    x[:3] = lab.transpose(2, 0, 1)  # the bytes widened in one copy (ufuncs casting them as they go are slower)
+    x[0] *= np.float32(100.0 / 255.0)
+    x[1:3] -= np.float32(128.0)
     np.subtract(x[:3], np.asarray(floor_lab, np.float32)[:, None, None], out=x[3:])
     x[0] -= np.float32(50.0)
     x /= np.float32(25.0)

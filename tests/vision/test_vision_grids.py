@@ -35,3 +35,15 @@ def test_kit_has_twelve_printed_sides_and_shapes_with_one_hole():
     assert all(s.hole in s.cells for s in kit.leaves)
     assert {len(s.cells) for s in kit.leaves if s.kind == "green"} == {3}
     assert all(s.hole is None for s in kit.animals)
+
+
+def test_any_in_area_marks_every_square_of_an_area_with_a_marked_square():
+    from vision.grids import any_in_area
+    mask = np.zeros((8, 9), bool)
+    mask[5, 4] = True  # E6: the Area of rows 5-8, columns D-F
+    got = any_in_area(mask, (4, 3))
+    want = np.zeros((8, 9), bool)
+    want[4:8, 3:6] = True
+    assert np.array_equal(got, want)
+    assert not any_in_area(np.zeros((8, 9), bool), (4, 3)).any()
+    assert any_in_area(mask, (8, 9)).all() and np.array_equal(any_in_area(mask, (1, 1)), mask)
