@@ -71,7 +71,11 @@ def can_lie(chars: np.ndarray, i: int, piece: str, need: dict[str, frozenset[str
 
 def piece_codes(chars: np.ndarray) -> np.ndarray:
     """(72,) each square's piece character's place in PIECE_CHARS, for 72 characters in reading order."""
-    return _CODE[np.frombuffer("".join(chars.tolist()).encode(), np.uint8)]
+    return _codes_of("".join(chars.tolist()))
+
+
+def _codes_of(pieces: str) -> np.ndarray:
+    return _CODE[np.frombuffer(pieces.encode(), np.uint8)]
 
 
 def _codes_and_near(chars: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -83,7 +87,7 @@ def _codes_and_near(chars: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 @functools.lru_cache(maxsize=16)
 def _codes_and_near_of(pieces: str) -> tuple[np.ndarray, np.ndarray]:
     # by the pieces read: a reading's lone squares and holeless groups are asked of the same characters
-    codes = _CODE[np.frombuffer(pieces.encode(), np.uint8)].reshape(ROWS, COLUMNS)
+    codes = _codes_of(pieces).reshape(ROWS, COLUMNS)
     near = four_neighbours(codes[..., None], OFF_BOARD)[..., 0]
     codes.flags.writeable = near.flags.writeable = False
     return codes, near
@@ -118,10 +122,10 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 @functools.cache
-def _colours_asked_for_holes() -> list[tuple[str, str]]:
+def _colours_asked_for_holes() -> tuple[tuple[str, str], ...]:
     """(solid, hole) characters of the leaf colours whose solid squares need a hole in their tile."""
     _, _, holes = _tables()
-    return [(solid, hole) for solid, hole in SOLID_AND_HOLE.values() if holes[PIECE_CHARS.index(solid)].any()]
+    return tuple((solid, hole) for solid, hole in SOLID_AND_HOLE.values() if holes[PIECE_CHARS.index(solid)].any())
 
 
 @functools.cache
