@@ -27,6 +27,11 @@ from vision.thresholds import thresholds
 from vision.tile_counts import counts_whole, piece_counts
 from vision.tile_mates import can_lie, holeless_groups, lone_squares, mates, neighbours, piece_codes
 
+_HIDDEN = CLASSES.index("?")
+if _HIDDEN != len(CLASSES) - 1:
+    raise ImportError("the hidden class must come last in vision.grids.PIECE_CHARS: decide reads the pieces before it")
+_PIECES = np.array(list(CLASSES[:_HIDDEN]))  # the piece characters, by class
+
 
 @dataclass(frozen=True, eq=False)
 class BoardReading:
@@ -78,7 +83,7 @@ class BoardReading:
         qp = self.printed_probs[np.arange(ROWS * COLUMNS), symbol_class]
         hole_factor = np.where(treasure, (qp + seen) / (1 + seen), 1.0)
         pp = self.piece_probs.copy()
-        real = np.arange(len(CLASSES)) != CLASSES.index("?")
+        real = np.arange(len(CLASSES)) != _HIDDEN
         before = pp[:, real].sum(1, keepdims=True)
         pp[:, CLASSES.index("t")] *= factor
         pp[:, LEAF_HOLE] *= hole_factor[:, None]
@@ -138,7 +143,7 @@ def _hidden_where(pp: np.ndarray, beyond: np.ndarray | None) -> np.ndarray:
     if beyond is None:
         return pp
     out = pp.copy()
-    out[beyond.ravel()] = np.eye(len(CLASSES))[CLASSES.index("?")]
+    out[beyond.ravel()] = np.eye(len(CLASSES))[_HIDDEN]
     return out
 
 
@@ -162,10 +167,6 @@ def context_probabilities(feats: np.ndarray, beyond: np.ndarray | None = None) -
 
 
 _SHOWS_FLOOR = np.array([c in FLOOR_VISIBLE for c in CLASSES])  # by class: the printed floor shows there
-_HIDDEN = CLASSES.index("?")
-if _HIDDEN != len(CLASSES) - 1:
-    raise ImportError("the hidden class must come last in vision.grids.PIECE_CHARS: decide reads the pieces before it")
-_PIECES = np.array(list(CLASSES[:_HIDDEN]))  # the piece characters, by class
 
 
 def decide(pp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -174,14 +175,13 @@ def decide(pp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     "?" when "hidden" is sure (a hand, the frame's edge) or no piece class is sure enough; otherwise the
     best piece class, its probability renormalised over the piece classes."""
     t = thresholds()["classify"]
-    occ = _HIDDEN
-    real = pp[:, :occ]  # the piece classes: hidden is the last (a view; its rows sum as a copy's did)
+    real = pp[:, :_HIDDEN]  # the piece classes: hidden is the last (a view; its rows sum as a copy's did)
     best = real.argmax(1)
     conf = real[np.arange(len(best)), best] / np.maximum(real.sum(1), 1e-12)
     chars = _PIECES[best]
-    unsure = (pp[:, occ] > float(t["occluded_probability"])) | (conf < float(t["min_confidence"]))
+    unsure = (pp[:, _HIDDEN] > float(t["occluded_probability"])) | (conf < float(t["min_confidence"]))
     chars[unsure] = "?"
-    return chars, np.where(unsure, np.minimum(conf, 1 - pp[:, occ]), conf)
+    return chars, np.where(unsure, np.minimum(conf, 1 - pp[:, _HIDDEN]), conf)
 
 
 def with_tile_mates(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -235,13 +235,12 @@ def with_tiles_counted(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray) -> t
     counts = piece_counts(chars)
     if counts_whole(counts):
         return chars, conf
-    hidden = CLASSES.index("?")
     limit = float(thresholds()["classify"]["tile_count_max_cost"])
     logp = np.log(np.maximum(pp, 1e-12))
     codes = piece_codes(chars)  # CLASSES is the piece characters' order
     cost = logp[np.arange(len(codes)), codes][:, None] - logp
-    cost[:, hidden] = np.inf  # a square is read hidden only by how it looks, never to mend the counts
-    cost[codes == hidden] = np.inf
+    cost[:, _HIDDEN] = np.inf  # a square is read hidden only by how it looks, never to mend the counts
+    cost[codes == _HIDDEN] = np.inf
     cost[np.arange(len(codes)), codes] = np.inf
     square, piece = np.nonzero(cost <= limit)
     pools = [int(n) for n in thresholds()["classify"]["tile_count_tries"]]
