@@ -414,13 +414,15 @@ def _boards_squared_up(image, locs: list[BoardLocation], boards: list[BoardResul
     firmly tried again from its corners that are square there (vision.corner_grids.squared_grids): an arm
     over one corner drags the outline's corner, the grid's sides there shrink and its corners skew, and
     settling, which moves whole edges, cannot mend it. A grid so built replaces the board's when its side
-    is named firmly and leads by more (by the least gain that moves a grid). Boards markers placed keep
-    theirs."""
+    is named firmly and leads by more (by the least gain that moves a grid). A grid the markers placed
+    keeps its corners; an outline grid they chose ("markers+outline") is an outline's, dragged alike (an
+    arm over two markers and the board's far edge left dev 7220068's grid half a square short), and the
+    markers still fix its side and its way round."""
     gain = float(thresholds()["locate"]["settle_min_gain"])
     locs, boards = list(locs), list(boards)
     for i, board in enumerate(boards):
         others = [b for j, b in enumerate(boards) if j != i and _named_firmly(b)]
-        if board.method.startswith("markers") or board.side is None or not others:
+        if board.method == "markers" or board.side is None or not others:
             continue
         misshapen = sum(not _shaped_as_a_board(board, b) for b in others)
         if 2 * misshapen <= len(others):
@@ -432,9 +434,19 @@ def _boards_squared_up(image, locs: list[BoardLocation], boards: list[BoardResul
             # without the board's outlines: a grid that names no side before settling would try them instead
             loc = BoardLocation(grid, locs[i].method, False, locs[i].score)
             again = read_board(image, loc, profile, known_sides)
-            if _named_firmly(again) and again.side_lead > boards[i].side_lead + gain:
-                locs[i], boards[i] = loc.with_corners(again.corners), again
+            if (_named_firmly(again) and again.side_lead > boards[i].side_lead + gain
+                    and (board.oriented_by != "markers" or _as_the_markers_set(again, board))):
+                # a board the markers set stays theirs: its location keeps their points and way round
+                keep = locs[i] if board.oriented_by == "markers" else loc
+                locs[i], boards[i] = keep.with_corners(again.corners), replace(again, oriented_by=board.oriented_by)
     return locs, boards
+
+
+def _as_the_markers_set(again: BoardResult, board: BoardResult) -> bool:
+    """Whether a grid read afresh names the side the markers' board named, the same way round (its A1 to
+    I1 edge running as theirs does)."""
+    way = np.dot(again.corners[1] - again.corners[0], board.corners[1] - board.corners[0])
+    return again.side == board.side and bool(way > 0)
 
 
 def _with_segment_outlines(image, loc: BoardLocation, board: BoardResult) -> BoardLocation | None:
