@@ -436,9 +436,10 @@ def _boards_squared_up(image, locs: list[BoardLocation], boards: list[BoardResul
             again = read_board(image, loc, profile, known_sides)
             if (_named_firmly(again) and again.side_lead > boards[i].side_lead + gain
                     and (board.oriented_by != "markers" or _as_the_markers_set(again, board))):
-                # a board the markers set stays theirs: its location keeps their points and way round
-                keep = locs[i] if board.oriented_by == "markers" else loc
-                locs[i], boards[i] = keep.with_corners(again.corners), replace(again, oriented_by=board.oriented_by)
+                if board.oriented_by == "markers":  # still theirs: its location keeps their points
+                    locs[i], boards[i] = locs[i].with_corners(again.corners), replace(again, oriented_by="markers")
+                else:
+                    locs[i], boards[i] = loc.with_corners(again.corners), again
     return locs, boards
 
 
