@@ -427,6 +427,7 @@ def _boards_squared_up(image, locs: list[BoardLocation], boards: list[BoardResul
         misshapen = sum(not _shaped_as_a_board(board, b) for b in others)
         if 2 * misshapen <= len(others):
             continue  # a board's shape in the plane of half the others or more (one of them may be off itself)
+        marked = board.oriented_by == "markers"  # still theirs once squared up: their side, way round, points
         plane = _plane_near(board.corners.mean(0), others)
         # each is read in full: built from a corner the outline's own error shifted, it lies a little off
         # and names its side only once settled
@@ -435,8 +436,8 @@ def _boards_squared_up(image, locs: list[BoardLocation], boards: list[BoardResul
             loc = BoardLocation(grid, locs[i].method, False, locs[i].score)
             again = read_board(image, loc, profile, known_sides)
             if (_named_firmly(again) and again.side_lead > boards[i].side_lead + gain
-                    and (board.oriented_by != "markers" or _as_the_markers_set(again, board))):
-                if board.oriented_by == "markers":  # still theirs: its location keeps their points
+                    and (not marked or _as_the_markers_set(again, board))):
+                if marked:
                     locs[i], boards[i] = locs[i].with_corners(again.corners), replace(again, oriented_by="markers")
                 else:
                     locs[i], boards[i] = loc.with_corners(again.corners), again
