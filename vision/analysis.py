@@ -16,7 +16,7 @@ from vision.location import (BoardLocation, fit_grids, lengthened_outlines, loca
                              outlines_past_the_frame, square_px, supported_outlines, unclaimed_texture)
 from vision.outline_segments import segment_outlines
 from vision.rectification import board_to_picture, rectify, share_beyond_picture, square_steps
-from vision.sides import floor_fit, match_side
+from vision.sides import fits_best, floor_fit, match_side
 from vision.thresholds import thresholds
 
 
@@ -277,7 +277,10 @@ def _polish_grid(location: BoardLocation, reading: BoardReading, look) -> tuple[
 def _boards_on_lines(image, locs: list[BoardLocation], boards: list[BoardResult], profile, known_sides):
     """The boards with each grid that an arm or a hand lies over (thresholds.toml [grid_lines] min_hidden
     squares read hidden) moved onto the lines its tiles' edges draw (vision.grid_lines), where it then
-    names the same side by about the same lead and its squares read more surely. Settling steers by the
+    names the same side by about the same lead and its squares read more surely; or, for a side named weakly,
+    names it by less or too little to name it, while its squares read far more surely and its floor still fits
+    that side best, which then stays named (a grid an arm dragged can name its side by a symbol it straddles).
+    Settling steers by the
     side's lead alone, and an arm's corner or a border the artwork lacks can leave a grid a third of a
     square off that names its side all the same, while the squares along one edge straddle two pieces.
     Moved by lines alone, a right grid can drift onto a hand's edge or a vein; the two checks keep it.
@@ -300,10 +303,24 @@ def _boards_on_lines(image, locs: list[BoardLocation], boards: list[BoardResult]
                               allow_half_turn=False)
         loc = BoardLocation(moved, board.method, False, 0.0)
         read, now = _look(image, loc, profile, known_sides, allow_half_turn=False)
-        if (now.side == was.side == board.side and now.margin >= was.margin - float(t["lead_slack"])
-                and _sureness(read) > _sureness(was_read) + float(t["sureness_gain"])):
-            locs[i] = locs[i].with_corners(moved)
-            boards[i] = _result(loc, read, now, known_sides, board.oriented_by)
+        gain, least = _sureness(read) - _sureness(was_read), float(t["sureness_gain"])
+        if gain <= least:
+            continue
+        if now.side == was.side == board.side and now.margin >= was.margin - float(t["lead_slack"]):
+            kept = now
+        elif (was.side == board.side and was.margin < float(thresholds()["phantoms"]["firm_lead"])
+              and now.side in (None, board.side) and gain > float(t["side_kept_gain"])
+              and _sureness(read.with_net()) > _sureness(was_read.with_net()) + least
+              and fits_best(read.pieces, read.printed_probs, board.side, known_sides)):
+            # a side named weakly vouches little for the grid an arm dragged, which may owe its lead to half a
+            # symbol it straddles; while the side still fits best on the lines and the squares read far more
+            # surely there, the side stays named (a side named firmly that loses much of its lead on the lines
+            # speaks against them: dev 7220448's grid went half a square off so)
+            kept = was
+        else:
+            continue
+        locs[i] = locs[i].with_corners(moved)
+        boards[i] = _result(loc, read, kept, known_sides, board.oriented_by)
     return locs, boards
 
 

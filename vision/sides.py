@@ -73,6 +73,19 @@ def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, st
     return SideMatch(best[1] if sure else None, best[2], best[0], margin)
 
 
+def fits_best(pieces: str, printed_probs: np.ndarray, side: str, known_sides: dict[str, str] | None = None) -> bool:
+    """Whether `side`'s layout, as read (not turned), fits the visible floor better than every other side's,
+    by any lead: a grid can show too little floor to name its side and still not speak for another."""
+    sides = load_kit().sides if known_sides is None else {**load_kit().sides, **known_sides}
+    visible = _floor_visible(pieces)
+    if side not in sides or not visible.any():
+        return False
+    logp = _log_probs(printed_probs)[visible]
+    rows = np.arange(len(logp))
+    fits = {name: float(logp[rows, _index(layout)[visible]].sum()) for name, layout in sides.items()}
+    return all(fits[side] > fit for name, fit in fits.items() if name != side)
+
+
 def floor_fit(pieces: str, printed_probs: np.ndarray, layout: str) -> float:
     """Mean log-probability, over every square whose floor shows, of the symbol `layout` prints there (0.0
     where no floor shows). Unlike the side match, no square is left out: a real board's floor fits its own

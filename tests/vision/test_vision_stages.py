@@ -139,6 +139,38 @@ def test_a_sides_fit_sums_its_symbols_log_probabilities_over_the_squares_whose_f
         assert np.isclose(m.margin, top - max(v for (name, _), v in fits.items() if name != best))
 
 
+def _fits_unturned(pieces: str, probs: np.ndarray) -> dict[str, float]:
+    """Each kit side's summed log-probability of its symbols over the squares whose floor shows."""
+    visible = np.array([c in ".g" for c in pieces.replace("/", "")])
+    return {name: sum(float(np.log(probs[i, ".bnmf".index(c)] + 1e-4))
+                      for i, c in enumerate(layout.replace("/", "")) if visible[i])
+            for name, layout in load_kit().sides.items()}
+
+
+def test_a_side_fits_best_when_its_symbols_sum_highest_however_narrow_its_lead():
+    from vision.sides import fits_best
+    kit = load_kit()
+    rng = np.random.default_rng(11)
+    for _ in range(20):
+        pieces = "/".join("".join(rng.choice(list(".Ggt?"), 9)) for _ in range(8))
+        probs = rng.dirichlet(np.ones(5), 72)
+        fits = _fits_unturned(pieces, probs)
+        best = max(fits, key=fits.get)
+        assert fits_best(pieces, probs, best)
+        assert not any(fits_best(pieces, probs, name) for name in fits if name != best)
+    # every side fits the floor alike: none fits best
+    even = np.full((72, 5), 0.2)
+    assert not any(fits_best(_nearly_full(list(range(20))), even, name) for name in kit.sides)
+    # four treasures of C2 in view: too little floor to name a side, but C2 fits best
+    layout = kit.sides["C2"].replace("/", "")
+    floor = [i for i, c in enumerate(layout) if c != "."][:4]
+    sure = _sure_probs(kit.sides["C2"])
+    assert match_side(_nearly_full(floor), sure, allow_half_turn=False).side is None
+    assert fits_best(_nearly_full(floor), sure, "C2")
+    # no floor in view: no side fits best
+    assert not fits_best("/".join(["GGGGGGGGG"] * 8), sure, "C2")
+
+
 def test_side_unknown_when_floor_is_covered():
     probs = np.full((72, 5), 0.2)
     m = match_side("/".join(["GGGGGGGGG"] * 8), probs)
