@@ -7,7 +7,7 @@ import pytest
 from vision.grid_lines import grid_on_lines
 from vision.synthetic import render_scene
 
-from tests.vision.conftest import CLEAN, corner_error, specs, squares_wrong, turned_error
+from tests.vision.conftest import CLEAN, board_named_as, corner_error, specs, squares_wrong, turned_error
 
 NONE_HIDDEN = np.zeros((8, 9), bool)
 
@@ -19,6 +19,13 @@ def scene():
 
 def square_of(corners: np.ndarray) -> float:
     return float(np.linalg.norm(corners[1] - corners[0])) / 9
+
+
+def read_and_true(seed: int, side: str):
+    """(the board analyze reads naming `side`, the true board) in a dev scene."""
+    scene = render_scene(seed)
+    truth = next(b for b in scene.boards if b.side == side)
+    return board_named_as(truth, scene.image), truth
 
 
 @pytest.mark.parametrize("corner", range(4))
@@ -54,11 +61,7 @@ def test_a_board_off_the_picture_is_left_as_it_is(scene):
 def test_a_hand_dragged_grid_reads_every_square_once_moved():
     # dev seed 7205231, board B2: a hand over its corner left the grid a quarter square off that still named
     # B2 (by 37), and two squares along one edge read wrong; on the lines, every square in view reads right
-    from vision.analysis import analyze
-
-    scene = render_scene(7205231)
-    truth = next(b for b in scene.boards if b.side == "B2")
-    board = next(b for b in analyze(scene.image).boards if b.side == "B2")
+    board, truth = read_and_true(7205231, "B2")
     assert corner_error(board.corners, truth) < 0.15
     assert squares_wrong(board.pieces, truth) == 0
 
@@ -78,11 +81,7 @@ def test_a_board_no_arm_lies_over_keeps_its_outline_s_grid():
 def test_a_grid_is_not_moved_for_a_slight_rise_in_sureness():
     # dev seed 7220016, board B2: the lines drew its grid from 0.04 to 0.12 squares off for a rise of 0.28 in
     # its squares' summed log-probability; on dev, most grids moved for rises under 0.5 went further off
-    from vision.analysis import analyze
-
-    scene = render_scene(7220016)
-    truth = next(b for b in scene.boards if b.side == "B2")
-    board = next(b for b in analyze(scene.image).boards if b.side == "B2")
+    board, truth = read_and_true(7220016, "B2")
     assert corner_error(board.corners, truth) < 0.08
 
 
@@ -90,10 +89,6 @@ def test_a_side_named_firmly_that_loses_much_of_its_lead_on_the_lines_keeps_its_
     # dev seed 7220448, board B2 (named by 146, an arm over it): on the lines its squares read surer, but B2 led
     # by 98 there and the grid lay half a square off at one corner. Only a side named weakly may stay named
     # by a grid on the lines that names it by less
-    from vision.analysis import analyze
-
-    scene = render_scene(7220448)
-    truth = next(b for b in scene.boards if b.side == "B2")
-    board = next(b for b in analyze(scene.image).boards if b.side == "B2")
+    board, truth = read_and_true(7220448, "B2")
     assert corner_error(board.corners, truth) < 0.1
     assert squares_wrong(board.pieces, truth) == 0

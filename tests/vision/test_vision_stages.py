@@ -121,43 +121,40 @@ def test_side_and_half_turn_from_sure_printed_symbols():
     assert not m.half_turn
 
 
-def test_a_sides_fit_sums_its_symbols_log_probabilities_over_the_squares_whose_floor_shows():
+def _random_readings(seed: int, n: int = 20):
+    """(pieces, printed probabilities) drawn at random: floor shows on "." and "g"."""
+    rng = np.random.default_rng(seed)
+    for _ in range(n):
+        yield "/".join("".join(rng.choice(list(".Ggt?"), 9)) for _ in range(8)), rng.dirichlet(np.ones(5), 72)
+
+
+def _fits(pieces: str, probs: np.ndarray, turns=(False, True)) -> dict[tuple[str, bool], float]:
+    """Each kit side's summed log-probability of its symbols over the squares whose floor shows, each way round."""
     from vision.grids import rotate180
-    kit = load_kit()
-    rng = np.random.default_rng(6)
-    for _ in range(20):
-        pieces = "/".join("".join(rng.choice(list(".Ggt?"), 9)) for _ in range(8))
-        probs = rng.dirichlet(np.ones(5), 72)
-        visible = np.array([c in ".g" for c in pieces.replace("/", "")])
-        fits = {(name, turn): sum(float(np.log(probs[i, ".bnmf".index(c)] + 1e-4))
-                                  for i, c in enumerate((rotate180(layout) if turn else layout).replace("/", ""))
-                                  if visible[i])
-                for name, layout in kit.sides.items() for turn in (False, True)}
+    visible = np.array([c in ".g" for c in pieces.replace("/", "")])
+    return {(name, turn): sum(float(np.log(probs[i, ".bnmf".index(c)] + 1e-4))
+                              for i, c in enumerate((rotate180(layout) if turn else layout).replace("/", ""))
+                              if visible[i])
+            for name, layout in load_kit().sides.items() for turn in turns}
+
+
+def test_a_sides_fit_sums_its_symbols_log_probabilities_over_the_squares_whose_floor_shows():
+    for pieces, probs in _random_readings(6):
+        fits = _fits(pieces, probs)
         (best, best_turn), top = max(fits.items(), key=lambda kv: kv[1])
         m = match_side(pieces, probs)
         assert m.half_turn == best_turn and np.isclose(m.log_likelihood, top)
         assert np.isclose(m.margin, top - max(v for (name, _), v in fits.items() if name != best))
 
 
-def _fits_unturned(pieces: str, probs: np.ndarray) -> dict[str, float]:
-    """Each kit side's summed log-probability of its symbols over the squares whose floor shows."""
-    visible = np.array([c in ".g" for c in pieces.replace("/", "")])
-    return {name: sum(float(np.log(probs[i, ".bnmf".index(c)] + 1e-4))
-                      for i, c in enumerate(layout.replace("/", "")) if visible[i])
-            for name, layout in load_kit().sides.items()}
-
-
 def test_a_side_fits_best_when_its_symbols_sum_highest_however_narrow_its_lead():
     from vision.sides import fits_best
     kit = load_kit()
-    rng = np.random.default_rng(11)
-    for _ in range(20):
-        pieces = "/".join("".join(rng.choice(list(".Ggt?"), 9)) for _ in range(8))
-        probs = rng.dirichlet(np.ones(5), 72)
-        fits = _fits_unturned(pieces, probs)
-        best = max(fits, key=fits.get)
+    for pieces, probs in _random_readings(11):
+        fits = _fits(pieces, probs, turns=(False,))
+        best = max(fits, key=fits.get)[0]
         assert fits_best(pieces, probs, best)
-        assert not any(fits_best(pieces, probs, name) for name in fits if name != best)
+        assert not any(fits_best(pieces, probs, name) for name in kit.sides if name != best)
     # every side fits the floor alike: none fits best
     even = np.full((72, 5), 0.2)
     assert not any(fits_best(_nearly_full(list(range(20))), even, name) for name in kit.sides)
