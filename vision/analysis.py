@@ -275,20 +275,18 @@ def _polish_grid(location: BoardLocation, reading: BoardReading, look) -> tuple[
 
 
 def _boards_on_lines(image, locs: list[BoardLocation], boards: list[BoardResult], profile, known_sides):
-    """The boards with each grid that an arm or a hand lies over (thresholds.toml [grid_lines] min_hidden
-    squares read hidden) moved onto the lines its tiles' edges draw (vision.grid_lines), where it then
-    names the same side by about the same lead and its squares read more surely; or, for a side named weakly,
-    names it by less or too little to name it, while its squares read far more surely and its floor still fits
-    that side best, which then stays named (a grid an arm dragged can name its side by a symbol it straddles).
-    Settling steers by the
-    side's lead alone, and an arm's corner or a border the artwork lacks can leave a grid a third of a
-    square off that names its side all the same, while the squares along one edge straddle two pieces.
-    Moved by lines alone, a right grid can drift onto a hand's edge or a vein; the two checks keep it.
-    Last of all: a dragged grid moved earlier ends nearer but no longer misshapen enough to be squared up
-    from its own corners, which puts it right (dev held-out 7213005). A grid naming no side has nothing to
-    vouch for it, and where no arm lies the outline holds a grid better than the lines do (dev 7206040: a
-    whole board's grid moved, skewed a little, and judged another board's shape wrongly); markers place
-    theirs."""
+    """The boards with each grid that an arm or a hand lies over (thresholds.toml [grid_lines] min_hidden squares
+    read hidden) moved onto the lines its tiles' edges draw (vision.grid_lines), where it then names the same side
+    by about the same lead and its squares read more surely; or, for a side named weakly, names it by less or too
+    little to name it, while its squares read far more surely and its floor still fits that side best, which then
+    stays named (a grid an arm dragged can name its side by a symbol it straddles). Settling steers by the side's
+    lead alone, and an arm's corner or a border the artwork lacks can leave a grid a third of a square off that
+    names its side all the same, while the squares along one edge straddle two pieces. Moved by lines alone, a right
+    grid can drift onto a hand's edge or a vein; the two checks keep it. Last of all: a dragged grid moved earlier
+    ends nearer but no longer misshapen enough to be squared up from its own corners, which puts it right (dev
+    held-out 7213005). A grid naming no side has nothing to vouch for it, and where no arm lies the outline holds a
+    grid better than the lines do (dev 7206040: a whole board's grid moved, skewed a little, and judged another
+    board's shape wrongly); markers place theirs."""
     t = thresholds()["grid_lines"]
     locs, boards = list(locs), list(boards)
     for i, board in enumerate(boards):
