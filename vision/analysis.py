@@ -16,7 +16,7 @@ from vision.location import (BoardLocation, fit_grids, lengthened_outlines, loca
                              outlines_past_the_frame, square_px, supported_outlines, unclaimed_texture)
 from vision.outline_segments import segment_outlines
 from vision.rectification import board_to_picture, rectify, share_beyond_picture, square_steps
-from vision.sides import fits_best, floor_fit, match_side
+from vision.sides import every_side, fits_best, floor_fit, match_side
 from vision.thresholds import thresholds
 
 
@@ -420,8 +420,7 @@ def _without_contradicted_sides(locs: list[BoardLocation], boards: list[BoardRes
 
 def _floor_fit(board: BoardResult, known_sides) -> float:
     """How well a board's visible floor fits the side it names (vision.sides.floor_fit)."""
-    sides = load_kit().sides if known_sides is None else {**load_kit().sides, **known_sides}
-    return floor_fit(board.pieces, board.reading.printed_probs, sides[board.side])
+    return floor_fit(board.pieces, board.reading.printed_probs, every_side(known_sides)[board.side])
 
 
 def _boards_squared_up(image, locs: list[BoardLocation], boards: list[BoardResult], profile, known_sides):

@@ -73,10 +73,15 @@ def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, st
     return SideMatch(best[1] if sure else None, best[2], best[0], margin)
 
 
+def every_side(known_sides: dict[str, str] | None = None) -> dict[str, str]:
+    """The kit's sides with the players' own layouts over them: every side a board may be, or be taken for."""
+    return load_kit().sides if known_sides is None else {**load_kit().sides, **known_sides}
+
+
 def fits_best(pieces: str, printed_probs: np.ndarray, side: str, known_sides: dict[str, str] | None = None) -> bool:
     """Whether `side`'s layout, as read (not turned), fits the visible floor better than every other side's,
     by any lead: a grid can show too little floor to name its side and still not speak for another."""
-    sides = load_kit().sides if known_sides is None else {**load_kit().sides, **known_sides}
+    sides = every_side(known_sides)
     visible = _floor_visible(pieces)
     if side not in sides or not visible.any():
         return False
