@@ -132,6 +132,14 @@ def classify(rectified: np.ndarray, profile=None, net: bool = True, beyond: np.n
     return _reading(pp, qp, bf, False, beyond)
 
 
+def averaged(first: BoardReading, piece_probs: list[np.ndarray], printed_probs: list[np.ndarray]) -> BoardReading:
+    """`first` (classified with the square net, not turned) read again from the mean of these piece and printed
+    probabilities (each 72 x classes, squares in first's reading order): the same board read other ways."""
+    if first.board is None or not first.by_net:
+        raise ValueError("averaged needs a reading classified with the square net, not turned")
+    return _reading(np.mean(piece_probs, 0), np.mean(printed_probs, 0), first.board, True, first.beyond)
+
+
 def _net_weighed(pp: np.ndarray, bf: BoardFeatures) -> np.ndarray:
     """The piece probabilities read without the square net, with its reading weighed in."""
     net = square_net_probabilities(net_input(bf.balanced, bf.floor))

@@ -613,3 +613,35 @@ def test_an_outline_grid_the_markers_chose_is_squared_up_like_any_outline_grid()
     assert board.method == "markers+outline" and board.oriented_by == "markers" and board.side == "A1"
     assert corner_error(board.corners, truth) < 0.2
     assert squares_wrong(board.pieces, truth) == 0
+
+
+def test_a_board_found_is_read_the_same_whichever_way_round_its_grid_is_given():
+    from dataclasses import replace
+
+    from vision.analysis import _read_both_ways
+    from vision.grids import rotate180
+    from vision.synthetic import render_scene
+
+    scene = render_scene(7220366)  # dev
+    truth = scene.boards[0]
+    board = board_named_as(truth, scene.image)
+    # the board read as it lies and turned half round: the same two readings, averaged in the other order
+    as_it_lies = _read_both_ways(scene.image, replace(board, side=None), None, None)
+    turned = _read_both_ways(scene.image, replace(board, corners=np.roll(board.corners, 2, 0), side=None), None, None)
+    assert rotate180(turned.pieces) == as_it_lies.pieces
+    assert np.allclose(turned.reading.piece_probs[::-1], as_it_lies.reading.piece_probs)
+    # read only the way round its outline gave it, a yellow leaf square (F7) was read as hidden
+    assert squares_wrong(board.pieces, truth) == 0
+
+
+def test_readings_are_averaged_only_as_classified():
+    from vision.classification import averaged, classify
+    from vision.rectification import rectify
+    from vision.synthetic import render_scene
+
+    scene = render_scene(7220366)
+    reading = classify(rectify(scene.image, scene.boards[0].corners), net=True)
+    again = averaged(reading, [reading.piece_probs] * 2, [reading.printed_probs] * 2)
+    assert again.pieces == reading.pieces
+    with pytest.raises(ValueError, match="not turned"):
+        averaged(reading.turned_half(), [reading.piece_probs], [reading.printed_probs])
