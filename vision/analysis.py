@@ -199,11 +199,15 @@ def _look(image, loc: BoardLocation, profile, known_sides, allow_half_turn: bool
           exclude: frozenset[str] = frozenset(), net: bool = False):
     """(reading, side match) of one grid; the reading leaves the square net out unless `net`: in a search
     the net runs only for the grid kept."""
-    share = share_beyond_picture(image.shape, loc)
-    beyond = None if share is None else share > float(thresholds()["classify"]["beyond_picture_share"])
-    rd = classify(rectify(image, loc), profile, net=net, beyond=beyond)
+    rd = classify(rectify(image, loc), profile, net=net, beyond=_beyond(image, loc))
     return rd, match_side(rd.pieces, rd.printed_probs, known_sides, allow_half_turn=allow_half_turn,
                           exclude=exclude)
+
+
+def _beyond(image, loc: BoardLocation) -> np.ndarray | None:
+    """(ROWS, COLUMNS) bool: the grid's squares that lie mostly beyond the picture (None when it is all in it)."""
+    share = share_beyond_picture(image.shape, loc)
+    return None if share is None else share > float(thresholds()["classify"]["beyond_picture_share"])
 
 
 def _grid_held(location: BoardLocation) -> bool:
@@ -418,20 +422,19 @@ def _read_both_ways(image, board: BoardResult, profile, known_sides) -> BoardRes
     back), the two readings' probabilities averaged. The models read a square a little differently upside
     down, and a search reads each board whichever way round its outline happened to give it, so where a square
     was in doubt (a token or its open hole, a square a grid a tenth of a square off straddles) that chance
-    decided it. On dev 7220000..7220599 (1540 boards) four boards more read fully right and two fewer (not
-    fully right 29 -> 27, squares misread 90 -> 82). Read one way only, A1 at the top-left, 33 were not fully
+    decided it. On dev 7220000..7220599 (1540 boards) four boards were mended and two lost (not fully right
+    29 -> 27, squares misread 90 -> 82). Read one way only, A1 at the top-left, 33 were not fully
     right; four ways, the two mirrored too, 31. Only for boards just found: a board the tracker follows is
     read once a frame, the steady state's cost."""
-    pieces, printed, first = [], [], None
+    def back(probs: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+        return np.flip(probs.reshape(ROWS, COLUMNS, -1), axes).reshape(ROWS * COLUMNS, -1)
+
+    readings = []
     for order, axes in _BOTH_WAYS:
         loc = BoardLocation(board.corners[list(order)], board.method, True, 0.0)
-        share = share_beyond_picture(image.shape, loc)
-        beyond = None if share is None else share > float(thresholds()["classify"]["beyond_picture_share"])
-        rd = classify(rectify(image, loc), profile, net=True, beyond=beyond)
-        first = rd if first is None else first
-        pieces.append(np.flip(rd.piece_probs.reshape(ROWS, COLUMNS, -1), axes).reshape(ROWS * COLUMNS, -1))
-        printed.append(np.flip(rd.printed_probs.reshape(ROWS, COLUMNS, -1), axes).reshape(ROWS * COLUMNS, -1))
-    reading = averaged(first, pieces, printed)
+        readings.append((classify(rectify(image, loc), profile, net=True, beyond=_beyond(image, loc)), axes))
+    reading = averaged(readings[0][0], [back(r.piece_probs, axes) for r, axes in readings],
+                       [back(r.printed_probs, axes) for r, axes in readings])
     layout = reading.printed
     if board.side is not None:
         layout = every_side(known_sides)[board.side]
