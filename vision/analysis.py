@@ -11,7 +11,6 @@ from vision.classification import BoardReading, averaged, classify
 from vision.grid_lines import grid_on_lines
 from vision.grids import COLUMNS, ROWS, parse, square_name
 from vision.corner_grids import BOARD_SIDES, corner_grids, edge_grids, plane_sides, shape_off, squared_grids, table_plane
-from vision.kit import load_kit
 from vision.location import (BoardLocation, fit_grids, lengthened_outlines, locate, outlines_inside_edge_networks,
                              outlines_past_the_frame, square_px, supported_outlines, unclaimed_texture)
 from vision.outline_segments import segment_outlines
@@ -185,14 +184,18 @@ def _result(location: BoardLocation, reading: BoardReading, match, known_sides, 
     if match.half_turn and not location.oriented:
         location = location.turned(2)
         reading = reading.turned_half()
-    sides = load_kit().sides if known_sides is None else known_sides
-    if match.side is not None:
-        printed = sides[match.side]
-        reading = reading.with_printed(printed)
-    else:
-        printed = reading.printed
+    reading, printed = _with_layout(reading, match.side, known_sides)
     return BoardResult(location.corners, match.side, reading.pieces, printed, reading.confidence,
                        location.method, oriented_by, reading, match.margin if match.side else 0.0)
+
+
+def _with_layout(reading: BoardReading, side: str | None, known_sides) -> tuple[BoardReading, str]:
+    """The reading with the named side's printed layout weighed in, and the printed notation a board reports:
+    that layout, or the floor as read where no side is named."""
+    if side is None:
+        return reading, reading.printed
+    layout = every_side(known_sides)[side]
+    return reading.with_printed(layout), layout
 
 
 def _look(image, loc: BoardLocation, profile, known_sides, allow_half_turn: bool = True,
@@ -435,11 +438,8 @@ def _read_both_ways(image, board: BoardResult, profile, known_sides) -> BoardRes
         readings.append((classify(rectify(image, loc), profile, net=True, beyond=_beyond(image, loc)), axes))
     reading = averaged(readings[0][0], [back(r.piece_probs, axes) for r, axes in readings],
                        [back(r.printed_probs, axes) for r, axes in readings])
-    layout = reading.printed
-    if board.side is not None:
-        layout = every_side(known_sides)[board.side]
-        reading = reading.with_printed(layout)
-    return replace(board, pieces=reading.pieces, printed=layout, confidence=reading.confidence, reading=reading)
+    reading, printed = _with_layout(reading, board.side, known_sides)
+    return replace(board, pieces=reading.pieces, printed=printed, confidence=reading.confidence, reading=reading)
 
 
 def _without_contradicted_sides(locs: list[BoardLocation], boards: list[BoardResult], known_sides):

@@ -41,12 +41,11 @@ def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, st
     count as rivals, so a grid that fits them better than the rest names nothing.
     """
     t = thresholds()["sides"]
-    sides = load_kit().sides
+    sides = every_side(known_sides)
     if known_sides is not None:
         # the players' sides are the only ones that can be named, but every printed layout stays a rival:
         # the leads asked for (thresholds.toml [sides]) are leads over the kit's sides, and with one player
         # there would be no rival at all (an endless lead that no better grid could beat)
-        sides = {**sides, **known_sides}
         exclude = frozenset(exclude) | (sides.keys() - known_sides.keys())
     visible = _floor_visible(pieces)
     keys = [(name, turn) for name in sides for turn in ((False, True) if allow_half_turn else (False,))]
