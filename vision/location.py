@@ -162,6 +162,11 @@ def _marker_fit(image: np.ndarray, outlines: list[np.ndarray], m: BoardLocation)
     return best
 
 
+# how each marker's corners are refined after detection (thresholds.toml [markers] corner_refinement)
+_CORNER_REFINEMENT = {"none": cv2.aruco.CORNER_REFINE_NONE, "subpixel": cv2.aruco.CORNER_REFINE_SUBPIX,
+                      "contour": cv2.aruco.CORNER_REFINE_CONTOUR}
+
+
 def locate_by_markers(image: np.ndarray) -> list[BoardLocation]:
     layout = load_marker_layout()
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
@@ -170,6 +175,7 @@ def locate_by_markers(image: np.ndarray) -> list[BoardLocation]:
     params.minMarkerPerimeterRate = float(t["min_perimeter_rate"])
     params.adaptiveThreshWinSizeMin, params.adaptiveThreshWinSizeMax, params.adaptiveThreshWinSizeStep = (
         int(v) for v in t["threshold_windows"])
+    params.cornerRefinementMethod = _CORNER_REFINEMENT[str(t["corner_refinement"])]
     detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(layout.dictionary_id), params)
     corners, ids, _ = detector.detectMarkers(gray)
     if ids is None:
