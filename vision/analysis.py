@@ -202,9 +202,14 @@ def _look(image, loc: BoardLocation, profile, known_sides, allow_half_turn: bool
           exclude: frozenset[str] = frozenset(), net: bool = False):
     """(reading, side match) of one grid; the reading leaves the square net out unless `net`: in a search
     the net runs only for the grid kept."""
-    rd = classify(rectify(image, loc), profile, net=net, beyond=_beyond(image, loc))
+    rd = _classified(image, loc, profile, net)
     return rd, match_side(rd.pieces, rd.printed_probs, known_sides, allow_half_turn=allow_half_turn,
                           exclude=exclude)
+
+
+def _classified(image, loc: BoardLocation, profile, net: bool) -> BoardReading:
+    """The grid's squares read as they lie (those beyond the picture read hidden)."""
+    return classify(rectify(image, loc), profile, net=net, beyond=_beyond(image, loc))
 
 
 def _beyond(image, loc: BoardLocation) -> np.ndarray | None:
@@ -432,10 +437,8 @@ def _read_both_ways(image, board: BoardResult, profile, known_sides) -> BoardRes
     def back(probs: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
         return np.flip(probs.reshape(ROWS, COLUMNS, -1), axes).reshape(ROWS * COLUMNS, -1)
 
-    readings = []
-    for order, axes in _BOTH_WAYS:
-        loc = BoardLocation(board.corners[list(order)], board.method, True, 0.0)
-        readings.append((classify(rectify(image, loc), profile, net=True, beyond=_beyond(image, loc)), axes))
+    readings = [(_classified(image, BoardLocation(board.corners[list(order)], board.method, True, 0.0), profile,
+                             net=True), axes) for order, axes in _BOTH_WAYS]
     reading = averaged(readings[0][0], [back(r.piece_probs, axes) for r, axes in readings],
                        [back(r.printed_probs, axes) for r, axes in readings])
     reading, printed = _with_layout(reading, board.side, known_sides)
