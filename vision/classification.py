@@ -15,6 +15,7 @@ import functools
 import itertools
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 
 from vision.features import (LEAF_COLOURS, LEAF_HOLE, LEAF_SOLID, BoardFeatures, board_features, context_input,
@@ -158,7 +159,10 @@ def _hidden_where(pp: np.ndarray, beyond: np.ndarray | None) -> np.ndarray:
 def _reading(pp: np.ndarray, qp: np.ndarray, bf: BoardFeatures, by_net: bool,
              beyond: np.ndarray | None = None) -> BoardReading:
     pp = _hidden_where(pp, beyond)
-    chars, conf = with_tile_mates(pp, *decide(pp))
+    chars, conf = decide(pp)
+    if by_net:  # the final reading only: the search's grids were tuned with its squares read hidden as they are
+        chars, conf = with_small_hidden_patches_read(pp, chars, conf, beyond)
+    chars, conf = with_tile_mates(pp, chars, conf)
     if by_net:  # the final reading only: a grid search reads hundreds of grids, most of them off
         chars, conf = with_tiles_counted(pp, chars, conf)
     printed = np.array(list(load_mlp("printed_model").classes))[qp.argmax(1)]
@@ -190,6 +194,38 @@ def decide(pp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     unsure = (pp[:, _HIDDEN] > float(t["occluded_probability"])) | (conf < float(t["min_confidence"]))
     chars[unsure] = "?"
     return chars, np.where(unsure, np.minimum(conf, 1 - pp[:, _HIDDEN]), conf)
+
+
+def with_small_hidden_patches_read(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray,
+                                   beyond: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """decide's characters and confidences with each small patch of squares read hidden, which no other
+    square read hidden touches (diagonally too), read as its likeliest piece where that is sure enough among
+    the pieces (thresholds.toml [classify] hidden_patch_most). A hand or an arm reaching in over the board
+    hides a run of squares from the board's edge inwards; a patch of one or two squares among squares seen
+    clearly is more often glare, a shadow or artwork the models took for a hand. Such a square keeps a confidence of at most one less the probability of hidden,
+    so a reader that weighs confidence still sees the doubt. Squares beyond the picture stay hidden."""
+    most = int(thresholds()["classify"]["hidden_patch_most"])
+    hidden = chars == "?"
+    if most <= 0 or not hidden.any():
+        return chars, conf
+    t = thresholds()["classify"]
+    count, labels = cv2.connectedComponents(hidden.reshape(ROWS, COLUMNS).astype(np.uint8), connectivity=8)
+    labels = labels.ravel()
+    sizes = np.bincount(labels, minlength=count)
+    real = pp[:, :_HIDDEN]
+    best = real.argmax(1)
+    share = real[np.arange(len(best)), best] / np.maximum(real.sum(1), 1e-12)
+    by_hand = pp[:, _HIDDEN] > float(t["occluded_probability"])  # not merely unsure between pieces
+    out = beyond.ravel() if beyond is not None else np.zeros(len(chars), bool)
+    for label in range(1, count):
+        patch = labels == label
+        if sizes[label] > most or not by_hand[patch].all() or out[patch].any() \
+                or (share[patch] < float(t["min_confidence"])).any():
+            continue
+        chars, conf = chars.copy(), conf.copy()
+        chars[patch] = _PIECES[best[patch]]
+        conf[patch] = np.minimum(share[patch], 1 - pp[patch, _HIDDEN])
+    return chars, conf
 
 
 def with_tile_mates(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -447,3 +447,55 @@ def test_the_white_balance_takes_the_mean_colour_of_the_least_saturated_pixels()
         mean = np.array(cv2.mean(small, mask=(sat <= cut).astype(np.uint8))[:3], np.float32) + 1.0
         lo, hi = t["wb_gain_limits"]
         assert np.array_equal(white_balance_gains(img), np.minimum(np.maximum(mean.mean() / mean, lo), hi).astype(np.float32))
+
+
+def _probs_reading(hidden: dict[int, float], piece: dict[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Piece probabilities for a board of plain floor read surely, with squares given a probability of hidden
+    (the rest going to the piece class named for it, floor unless said), and decide's characters for them."""
+    from vision.classification import CLASSES, decide
+    pp = np.zeros((72, len(CLASSES)))
+    pp[:, CLASSES.index(".")] = 1.0
+    for i, h in hidden.items():
+        pp[i] = 0.0
+        pp[i, CLASSES.index("?")] = h
+        pp[i, piece.get(i, CLASSES.index("."))] = 1 - h
+    return (pp, *decide(pp))
+
+
+def test_a_small_patch_read_hidden_among_squares_seen_clearly_reads_its_likeliest_piece():
+    from vision.classification import CLASSES, with_small_hidden_patches_read
+    red = CLASSES.index("R")
+    # C1 alone (dev 5000463's floor square under a dark leaf of the artwork); D5 and E5 side by side (glare)
+    pp, chars, conf = _probs_reading({2: 0.993, 39: 0.97, 40: 0.975}, {40: red})
+    assert "".join(chars[[2, 39, 40]]) == "???"
+    read, sure = with_small_hidden_patches_read(pp, chars, conf)
+    assert "".join(read[[2, 39, 40]]) == "..R"
+    # the doubt stays in the confidence: at most one less the probability of hidden
+    assert sure[2] == pytest.approx(0.007) and sure[40] == pytest.approx(0.025)
+    assert (read[[i for i in range(72) if i not in (2, 39, 40)]] == ".").all()
+
+
+def test_a_patch_read_hidden_that_a_hand_could_make_stays_hidden():
+    from vision.classification import CLASSES, with_small_hidden_patches_read
+    # three squares in a row: a hand's width
+    pp, chars, conf = _probs_reading({30: 0.99, 31: 0.99, 32: 0.99}, {})
+    assert "".join(with_small_hidden_patches_read(pp, chars, conf)[0][[30, 31, 32]]) == "???"
+    # a pair that touches a third hidden square at a corner is one patch of three
+    pp, chars, conf = _probs_reading({30: 0.99, 31: 0.99, 41: 0.99}, {})
+    assert "".join(with_small_hidden_patches_read(pp, chars, conf)[0][[30, 31, 41]]) == "???"
+    # beyond the picture's edge is hidden whatever lies around it
+    beyond = np.zeros((8, 9), bool)
+    beyond[0, 0] = True
+    pp, chars, conf = _probs_reading({0: 1.0}, {})
+    assert with_small_hidden_patches_read(pp, chars, conf, beyond)[0][0] == "?"
+    # unsure between pieces rather than hidden: the patch says nothing of which piece it is
+    pp, chars, conf = _probs_reading({}, {})
+    pp[20] = 0.0
+    pp[20, [CLASSES.index("."), CLASSES.index("G"), CLASSES.index("Y")]] = (0.3, 0.36, 0.34)
+    chars, conf = chars.copy(), conf.copy()
+    chars[20] = "?"
+    assert with_small_hidden_patches_read(pp, chars, conf)[0][20] == "?"
+    # a lone square hidden whose pieces are a toss-up stays hidden
+    pp, chars, conf = _probs_reading({20: 0.99}, {})
+    pp[20, [CLASSES.index("."), CLASSES.index("G"), CLASSES.index("Y")]] = (0.0035, 0.0035, 0.003)
+    assert with_small_hidden_patches_read(pp, chars, conf)[0][20] == "?"
