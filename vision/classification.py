@@ -200,31 +200,33 @@ def with_small_hidden_patches_read(pp: np.ndarray, chars: np.ndarray, conf: np.n
                                    beyond: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """decide's characters and confidences with each small patch of squares read hidden, which no other
     square read hidden touches (diagonally too), read as its likeliest piece where that is sure enough among
-    the pieces (thresholds.toml [classify] hidden_patch_most). A hand or an arm reaching in over the board
-    hides a run of squares from the board's edge inwards; a patch of one or two squares among squares seen
-    clearly is more often glare, a shadow or artwork the models took for a hand. Such a square keeps a confidence of at most one less the probability of hidden,
-    so a reader that weighs confidence still sees the doubt. Squares beyond the picture stay hidden."""
-    most = int(thresholds()["classify"]["hidden_patch_most"])
+    the pieces (thresholds.toml [classify] hidden_patch_most).
+
+    A hand or an arm reaching in over the board hides a run of squares from the board's edge inwards; a
+    patch of one or two squares among squares seen clearly is more often glare, a shadow or a dark leaf of
+    the artwork that the models took for a hand. Such a square's confidence stays at most one less the
+    probability of hidden, so a reader that weighs confidence still sees the doubt. A square unsure between
+    pieces rather than hidden, or beyond the picture, stays "?"."""
+    t = thresholds()["classify"]
+    most = int(t["hidden_patch_most"])
     hidden = chars == "?"
     if most <= 0 or not hidden.any():
         return chars, conf
-    t = thresholds()["classify"]
     count, labels = cv2.connectedComponents(hidden.reshape(ROWS, COLUMNS).astype(np.uint8), connectivity=8)
     labels = labels.ravel()
     sizes = np.bincount(labels, minlength=count)
     real = pp[:, :_HIDDEN]
     best = real.argmax(1)
     share = real[np.arange(len(best)), best] / np.maximum(real.sum(1), 1e-12)
-    by_hand = pp[:, _HIDDEN] > float(t["occluded_probability"])  # not merely unsure between pieces
-    out = beyond.ravel() if beyond is not None else np.zeros(len(chars), bool)
-    for label in range(1, count):
+    readable = (pp[:, _HIDDEN] > float(t["occluded_probability"])) & (share >= float(t["min_confidence"]))
+    if beyond is not None:
+        readable &= ~beyond.ravel()
+    chars, conf = chars.copy(), conf.copy()
+    for label in np.nonzero(sizes[1:] <= most)[0] + 1:
         patch = labels == label
-        if sizes[label] > most or not by_hand[patch].all() or out[patch].any() \
-                or (share[patch] < float(t["min_confidence"])).any():
-            continue
-        chars, conf = chars.copy(), conf.copy()
-        chars[patch] = _PIECES[best[patch]]
-        conf[patch] = np.minimum(share[patch], 1 - pp[patch, _HIDDEN])
+        if readable[patch].all():
+            chars[patch] = _PIECES[best[patch]]
+            conf[patch] = np.minimum(share[patch], 1 - pp[patch, _HIDDEN])
     return chars, conf
 
 
