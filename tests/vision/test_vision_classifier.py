@@ -259,9 +259,13 @@ def test_a_named_sides_printed_layout_weighs_tokens_by_where_a_game_lays_them():
     assert _reading(hidden, seen, None, True).with_printed(printed).pieces.split("/")[0][5] == "t"
     # a hand over the nut's hole: the layout raises the token against the other pieces, not against the hand
     # (renormalised over every class, the hand's 0.96 fell to 0.77, under the line for "?", and it read "t")
+    # (the hand covers B1 and C2 too: a lone square read hidden among clear ones reads its likeliest piece)
     under_hand = probs.copy()
     under_hand[2] = 0
     under_hand[2, [CLASSES.index("?"), CLASSES.index("t"), CLASSES.index("g")]] = 0.96, 0.02, 0.02
+    for beside in (1, 11):
+        under_hand[beside] *= 0.04
+        under_hand[beside, CLASSES.index("?")] = 0.96
     weighed = _reading(under_hand, seen, None, True).with_printed(printed)
     assert weighed.pieces.split("/")[0][2] == "?"
     assert weighed.piece_probs[2, CLASSES.index("?")] == pytest.approx(0.96)
