@@ -15,6 +15,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+# FFmpeg prints its own complaints about a damaged video on stderr; the SourceError raised here says it in one
+# line (read when OpenCV first opens a video, so set before; a person debugging FFmpeg can set it themselves)
+os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")
+
 IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp"}
 VIDEO_SUFFIXES = {".avi", ".mp4", ".mkv", ".mov", ".webm", ".mjpg", ".mjpeg"}
 
@@ -62,12 +66,23 @@ def load_image(path: str | os.PathLike) -> np.ndarray:
         raise SourceError(f"{p}: cannot read ({exc.strerror})") from None
     if data.size == 0:
         raise SourceError(f"{p} is empty (0 bytes): not an image")
-    img = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    img = _decoded(data)
     if img is None:
         raise SourceError(f"{p} is not a readable image (JPEG, PNG, BMP, TIFF or WebP expected)")
     if p.suffix.lower() in {".jpg", ".jpeg"} and not data[-2:].tobytes() == b"\xff\xd9":
         raise SourceError(f"{p} is a truncated JPEG (its end marker is missing): copy the file again")
     return img
+
+
+def _decoded(data: np.ndarray) -> np.ndarray | None:
+    """The image in an encoded file's bytes, or None. OpenCV's decoders log their own complaint about a
+    broken file (a truncated PNG) on stderr; the caller's one-line error says it, so they are quietened."""
+    level = cv2.utils.logging.getLogLevel()
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
+    try:
+        return cv2.imdecode(data, cv2.IMREAD_COLOR)
+    finally:
+        cv2.utils.logging.setLogLevel(level)
 
 
 class ImageSource(FrameSource):
@@ -97,10 +112,16 @@ class VideoSource(FrameSource):
             raise SourceError(f"{path} cannot be opened as a video")
         self.path = path
         self.i = 0
+        self.frames = int(self.cap.get(cv2.CAP_PROP_FRAME_COUNT))  # as the file's header says; 0 when unknown
 
     def read(self) -> Frame | None:
         ok, img = self.cap.read()
         if not ok or img is None:
+            # a header's count can be an estimate (duration times frame rate), so only an end well short of it
+            # is a broken file rather than the end of the video
+            if self.frames > 0 and self.frames - self.i > max(2, self.frames // 20):
+                raise SourceError(f"{os.path.basename(self.path)} ended after {self.i} of its {self.frames} frames: "
+                                  "the file is truncated or damaged")
             return None  # end of the video
         t = self.cap.get(cv2.CAP_PROP_POS_MSEC) / 1000.0
         self.i += 1

@@ -82,3 +82,33 @@ def test_empty_truncated_and_wrong_format_files(tmp_path):
         load_image(text)
     with pytest.raises(SourceError, match="folder"):
         load_image(tmp_path)
+
+
+def test_a_truncated_png_says_so_in_one_line_without_opencvs_own_warning(tmp_path, capfd):
+    ok, buf = cv2.imencode(".png", np.random.default_rng(3).integers(0, 255, (64, 64, 3), dtype=np.uint8))
+    cut = tmp_path / "cut.png"
+    cut.write_bytes(buf.tobytes()[: len(buf) // 2])
+    capfd.readouterr()
+    with pytest.raises(SourceError, match="not a readable image"):
+        load_image(cut)
+    assert capfd.readouterr().err == ""  # the decoder's complaint goes unprinted: the error above says it
+    assert cv2.utils.logging.getLogLevel() != cv2.utils.logging.LOG_LEVEL_ERROR  # and the log level is put back
+
+
+def test_a_truncated_video_stops_with_one_line_after_the_frames_it_holds(tmp_path, capfd):
+    whole = tmp_path / "clip.avi"
+    w = cv2.VideoWriter(str(whole), cv2.VideoWriter_fourcc(*"MJPG"), 10, (320, 240))
+    for i in range(20):
+        w.write(np.full((240, 320, 3), i * 10, np.uint8))
+    w.release()
+    cut = tmp_path / "cut.avi"
+    cut.write_bytes(whole.read_bytes()[: whole.stat().st_size // 2])
+    capfd.readouterr()
+    src = open_source(str(cut))
+    got = []
+    with pytest.raises(SourceError, match=r"cut.avi ended after (\d+) of its 20 frames: the file is truncated"):
+        while (frame := src.read()) is not None:
+            got.append(frame)
+    assert 0 < len(got) < 20
+    assert capfd.readouterr().err == ""  # FFmpeg's own complaint goes unprinted: the error says it
+    assert len(list(open_source(str(whole)))) == 20  # a whole file ends cleanly
