@@ -187,13 +187,18 @@ def decide(pp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     "?" when "hidden" is sure (a hand, the frame's edge) or no piece class is sure enough; otherwise the
     best piece class, its probability renormalised over the piece classes."""
     t = thresholds()["classify"]
-    real = pp[:, :_HIDDEN]  # the piece classes: hidden is the last (a view; its rows sum as a copy's did)
-    best = real.argmax(1)
-    conf = real[np.arange(len(best)), best] / np.maximum(real.sum(1), 1e-12)
+    best, conf = _likeliest_pieces(pp)
     chars = _PIECES[best]
     unsure = (pp[:, _HIDDEN] > float(t["occluded_probability"])) | (conf < float(t["min_confidence"]))
     chars[unsure] = "?"
     return chars, np.where(unsure, np.minimum(conf, 1 - pp[:, _HIDDEN]), conf)
+
+
+def _likeliest_pieces(pp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each square's likeliest piece class and its probability renormalised over the piece classes."""
+    real = pp[:, :_HIDDEN]  # the piece classes: hidden is the last (a view; its rows sum as a copy's did)
+    best = real.argmax(1)
+    return best, real[np.arange(len(best)), best] / np.maximum(real.sum(1), 1e-12)
 
 
 def with_small_hidden_patches_read(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray,
@@ -204,9 +209,9 @@ def with_small_hidden_patches_read(pp: np.ndarray, chars: np.ndarray, conf: np.n
 
     A hand or an arm reaching in over the board hides a run of squares from the board's edge inwards; a
     patch of one or two squares among squares seen clearly is more often glare, a shadow or a dark leaf of
-    the artwork that the models took for a hand. Such a square's confidence stays at most one less the
-    probability of hidden, so a reader that weighs confidence still sees the doubt. A square unsure between
-    pieces rather than hidden, or beyond the picture, stays "?"."""
+    the artwork that the models took for a hand. Such a square keeps the confidence decide gave it, at most
+    one less the probability of hidden, so a reader that weighs confidence still sees the doubt. A square
+    unsure between pieces rather than hidden, or beyond the picture, stays "?"."""
     t = thresholds()["classify"]
     most = int(t["hidden_patch_most"])
     hidden = chars == "?"
@@ -215,18 +220,15 @@ def with_small_hidden_patches_read(pp: np.ndarray, chars: np.ndarray, conf: np.n
     count, labels = cv2.connectedComponents(hidden.reshape(ROWS, COLUMNS).astype(np.uint8), connectivity=8)
     labels = labels.ravel()
     sizes = np.bincount(labels, minlength=count)
-    real = pp[:, :_HIDDEN]
-    best = real.argmax(1)
-    share = real[np.arange(len(best)), best] / np.maximum(real.sum(1), 1e-12)
+    best, share = _likeliest_pieces(pp)
     readable = (pp[:, _HIDDEN] > float(t["occluded_probability"])) & (share >= float(t["min_confidence"]))
     if beyond is not None:
         readable &= ~beyond.ravel()
-    chars, conf = chars.copy(), conf.copy()
+    chars = chars.copy()
     for label in np.nonzero(sizes[1:] <= most)[0] + 1:
         patch = labels == label
         if readable[patch].all():
             chars[patch] = _PIECES[best[patch]]
-            conf[patch] = np.minimum(share[patch], 1 - pp[patch, _HIDDEN])
     return chars, conf
 
 
