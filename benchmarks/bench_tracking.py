@@ -6,9 +6,9 @@ from __future__ import annotations
 import statistics
 import time
 
-from companion.camera_demo import STILL_FRAMES, demo_feed
+from leafwatch.demo.camera_game import STILL_FRAMES, demo_feed
 from companion.live import FrameItem, LiveTable
-from companion.table_script import Snapshot, table_game
+from leafwatch.demo.table_script import Snapshot, table_game
 
 FPS = 30.0
 GAMES = [(101, 2), (102, 3), (103, 2), (104, 1)]  # seeds apart from the tests' and the demo's; the last a player alone

@@ -2,6 +2,8 @@
 markers in one frame: the grey reference that `vision` removes before reading colours."""
 from __future__ import annotations
 
+from engine.errors import LeafwatchError
+
 import cv2
 import numpy as np
 
@@ -9,7 +11,7 @@ from vision.markers import MarkerLayout, load_marker_layout
 from vision.profile import ColourProfile
 
 
-class CalibrationError(ValueError):
+class CalibrationError(ValueError, LeafwatchError):
     """A frame that cannot calibrate: one line saying why and what to do."""
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from companion.tracker import BoardSeen, Notice, Tracker
+from engine.errors import LeafwatchError
 from engine.indian_summer.outcome import final_phase, results_of
 from engine.indian_summer.standings import standings
 from engine.indian_summer.state import GameState
@@ -53,6 +54,7 @@ class TableSession:
             self.tracker.log = list(actions)
             self.tracker._refold()
         self.journal = journal
+        self.journal_problem: str | None = None  # why the last write to the journal failed, while it does
         self.game_id = game_id
         if journal is not None and game_id is None:
             self.game_id = journal.start(record or {})
@@ -122,8 +124,7 @@ class TableSession:
         return {**setup, "actions": [a.format() for a in self.tracker.log]}
 
     def _take(self, notices: list[Notice]) -> list[Notice]:
-        if self.journal is not None:
-            self.journal.sync(self.game_id, [a.format() for a in self.tracker.log])
+        notices = list(notices) + self._write_journal()
         fresh = []  # what is new to say: a prompt still open is said once
         for n in notices:
             if n.kind == "action":
@@ -159,6 +160,25 @@ class TableSession:
         else:
             self._cue_turn()
         return fresh
+
+    def _write_journal(self) -> list[Notice]:
+        """Bring the journal up to the log. A failed write is an alert that stays until a later write
+        succeeds (each write sends the whole difference, so nothing is lost in between)."""
+        if self.journal is None:
+            return []
+        try:
+            self.journal.sync(self.game_id, [a.format() for a in self.tracker.log])
+        except LeafwatchError as exc:
+            first = self.journal_problem is None
+            self.journal_problem = str(exc)
+            if not first:
+                return []
+            return [Notice("alert", f"the journal cannot be written ({exc}): the moves from here on are not "
+                                    "kept until it can", key="journal")]
+        if self.journal_problem is not None:
+            self.journal_problem = None
+            return [Notice("info", "the journal is written again: every move so far is kept", key="journal")]
+        return []
 
     def _cue_turn(self) -> None:
         if self.state.current != self._last_turn_seat and not self.state.over:

@@ -1,8 +1,10 @@
 """What game records of every game share: the error that points at the bad part of a record."""
 from __future__ import annotations
 
+from engine.errors import LeafwatchError
 
-class RecordError(Exception):
+
+class RecordError(LeafwatchError):
     """A game record that cannot be played: malformed (index None) or an illegal action at `index`."""
 
     def __init__(self, message: str, index: int | None = None, code: str = "malformed"):

@@ -1,6 +1,8 @@
 """The user-editable mapping from cues to LED looks (format documented in default_mapping.toml)."""
 from __future__ import annotations
 
+from engine.errors import LeafwatchError
+
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
@@ -13,7 +15,7 @@ SPANS = ("all", "seat")
 MAX_LEDS = 1024
 
 
-class MappingError(ValueError):
+class MappingError(ValueError, LeafwatchError):
     """A mapping file that cannot be used; the message names the file and the key."""
 
 

@@ -7,6 +7,8 @@ many ESP32 boards through their auto-reset circuit.
 """
 from __future__ import annotations
 
+from engine.errors import LeafwatchError
+
 import serial
 
 from firmware_bridge.ports import find_controller
@@ -17,7 +19,7 @@ WRITE_TIMEOUT_S = 0.5
 MAX_LINE_BYTES = 4096
 
 
-class PortError(Exception):
+class PortError(LeafwatchError):
     """The port could not be opened or used; the message says which and why, in one line."""
 
 

@@ -4,6 +4,8 @@ Trained by vision.training on rendered boards of varied artwork; weights live in
 """
 from __future__ import annotations
 
+from engine.errors import LeafwatchError
+
 import functools
 import pathlib
 
@@ -12,7 +14,7 @@ import numpy as np
 DATA = pathlib.Path(__file__).resolve().parent / "data"
 
 
-class ModelFileError(OSError):
+class ModelFileError(OSError, LeafwatchError):
     """A model file of the installation is missing or unreadable: the recognizer cannot read squares."""
 
 

@@ -1,13 +1,15 @@
 """A colour profile from calibration: how this table's printed floor looks under neutral light."""
 from __future__ import annotations
 
+from engine.errors import LeafwatchError
+
 import json
 import pathlib
 import tomllib
 from dataclasses import dataclass
 
 
-class ProfileError(ValueError):
+class ProfileError(ValueError, LeafwatchError):
     pass
 
 

@@ -6,6 +6,8 @@ with one line that says what is wrong.
 """
 from __future__ import annotations
 
+from engine.errors import LeafwatchError
+
 import glob
 import os
 import pathlib
@@ -23,7 +25,7 @@ IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp"}
 VIDEO_SUFFIXES = {".avi", ".mp4", ".mkv", ".mov", ".webm", ".mjpg", ".mjpeg"}
 
 
-class SourceError(RuntimeError):
+class SourceError(RuntimeError, LeafwatchError):
     """A frame source that cannot deliver; the message is one line for the user."""
 
 

@@ -44,7 +44,7 @@ def test_a_frame_without_markers_is_refused_in_one_line():
 
 def test_calibrate_commands_write_files_vision_reads(tmp_path):
     def cli(*args):
-        return subprocess.run([sys.executable, "-m", "companion.cli", "calibrate", *args],
+        return subprocess.run([sys.executable, "-m", "leafwatch.cli", "calibrate", *args],
                               capture_output=True, text=True, timeout=120)
 
     r = cli("markers", "--out", str(tmp_path / "sheets"), "--boards", "2", "--dpi", "150")

@@ -13,7 +13,7 @@ EXAMPLES = ROOT / "examples"
 
 
 def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "companion.cli", *args], cwd=ROOT, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "leafwatch.cli", *args], cwd=ROOT, capture_output=True, text=True,
                           input=stdin, timeout=120)
 
 

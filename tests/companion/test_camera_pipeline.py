@@ -1,13 +1,14 @@
 """End to end: rendered camera frames -> vision -> tracker -> engine follow the bots' first moves."""
 from __future__ import annotations
 
-from companion.camera_demo import prepare_demo, run_camera_demo
-from companion.table_script import Snapshot, table_game
+from leafwatch.demo.camera_game import prepare_demo, run_camera_demo
+from leafwatch.demo.table_script import Snapshot, table_game
 
 
 def test_the_first_moves_of_the_demo_game_are_tracked_as_played():
-    game, live, feed = prepare_demo(seed=1, players=2, max_moves=4)
-    for _ in live.run(feed):
+    game, table = prepare_demo(seed=1, players=2, max_moves=4)
+    live = table.live
+    for _ in live.run(table.feed):
         pass
     truth = [s for s in table_game(1, 2).steps() if isinstance(s, Snapshot)][3]
     want = {side: pieces for side, pieces, _ in truth.boards}
@@ -25,7 +26,7 @@ def test_headless_demo_prints_moves_and_standings():
 
 
 def test_a_board_reaching_beyond_the_cameras_view_is_told_once_and_again_when_it_is_back():
-    from companion.camera_demo import STILL_FRAMES
+    from leafwatch.demo.camera_game import STILL_FRAMES
     from companion.live import FrameItem, LiveTable
     from vision.synthetic.scene import BoardSpec, Conditions, render_scene
 

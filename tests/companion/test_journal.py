@@ -5,9 +5,9 @@ import sqlite3
 
 import pytest
 
-from companion.journal import Journal, JournalError
+from store.journal import Journal, JournalError
 from companion.session import TableSession
-from companion.table_script import Declaration, Snapshot, table_game
+from leafwatch.demo.table_script import Declaration, Snapshot, table_game
 from companion.tracker import BoardSeen
 from engine.indian_summer.record import load_record, play_record
 
@@ -85,7 +85,7 @@ def test_journal_commands_list_and_export_a_playable_record(tmp_path):
     drive(session, game, 5)
 
     def cli(*args):
-        return subprocess.run([sys.executable, "-m", "companion.cli", "journal", "--journal", path, *args],
+        return subprocess.run([sys.executable, "-m", "leafwatch.cli", "journal", "--journal", path, *args],
                               capture_output=True, text=True, timeout=60)
 
     listed = cli("list")
@@ -96,7 +96,7 @@ def test_journal_commands_list_and_export_a_playable_record(tmp_path):
     assert state == session.state
     missing = cli("export", "99")
     assert missing.returncode == 1 and "no game 99" in missing.stderr
-    nowhere = subprocess.run([sys.executable, "-m", "companion.cli", "journal", "--journal",
+    nowhere = subprocess.run([sys.executable, "-m", "leafwatch.cli", "journal", "--journal",
                               str(tmp_path / "none.sqlite"), "list"], capture_output=True, text=True, timeout=60)
     assert nowhere.returncode == 1 and "no journal" in nowhere.stderr
 

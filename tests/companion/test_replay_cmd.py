@@ -7,9 +7,9 @@ import sys
 
 import cv2
 
-from companion.camera_demo import demo_feed
+from leafwatch.demo.camera_game import demo_feed
 from companion.live import DeclareItem, FrameItem
-from companion.table_script import table_game
+from leafwatch.demo.table_script import table_game
 from engine.indian_summer.record import load_record, play_record
 
 
@@ -24,7 +24,7 @@ def test_replay_writes_a_record_that_plays_back(tmp_path):
             cv2.imwrite(str(tmp_path / f"frame{n:04d}.png"), item.image)
     (tmp_path / "declare.txt").write_text("\n".join(declare_lines) + "\n")
     players = ",".join(f"{p.name}:{p.side}" for p in game.truth_start.players)
-    r = subprocess.run([sys.executable, "-m", "companion.cli", "replay", str(tmp_path), "--players", players,
+    r = subprocess.run([sys.executable, "-m", "leafwatch.cli", "replay", str(tmp_path), "--players", players,
                         "--declare", str(tmp_path / "declare.txt"), "--json"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
@@ -34,6 +34,6 @@ def test_replay_writes_a_record_that_plays_back(tmp_path):
 
 
 def test_replay_of_a_missing_source_is_one_line(tmp_path):
-    r = subprocess.run([sys.executable, "-m", "companion.cli", "replay", str(tmp_path / "nope.mp4"),
+    r = subprocess.run([sys.executable, "-m", "leafwatch.cli", "replay", str(tmp_path / "nope.mp4"),
                         "--players", "A:A1"], capture_output=True, text=True, timeout=60)
     assert r.returncode == 1 and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.table_script import Declaration, Snapshot, table_game
+from leafwatch.demo.table_script import Declaration, Snapshot, table_game
 from companion.tracker import BoardSeen, Tracker
 from engine.indian_summer.outcome import final_phase, results_of
 from engine.indian_summer.standings import standings

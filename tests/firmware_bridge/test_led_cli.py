@@ -5,7 +5,7 @@ import json
 import subprocess
 import sys
 
-from companion.cli import main
+from leafwatch.cli import main
 
 
 def run(capsys, *argv):
@@ -58,7 +58,7 @@ def test_bad_words_are_exit_2(capsys):
 
 
 def test_unknown_cue_name_is_a_usage_error():
-    done = subprocess.run([sys.executable, "-m", "companion.cli", "led", "cue", "party", "--port", "sim:wled"],
+    done = subprocess.run([sys.executable, "-m", "leafwatch.cli", "led", "cue", "party", "--port", "sim:wled"],
                           capture_output=True, text=True, timeout=30)
     assert done.returncode == 2 and "invalid choice" in done.stderr and "Traceback" not in done.stderr
 

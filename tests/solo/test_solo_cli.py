@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from companion.cli import main
+from leafwatch.cli import main
 
 
 def run(capsys, *argv):

@@ -8,7 +8,7 @@ import pytest
 from textual.widgets import Input, Static
 
 from companion.live import DeclareItem, FrameItem, LiveTable
-from companion.play import parse_players, start_state
+from companion.seating import parse_players, start_state
 from tui.app import LeafwatchApp
 from tui.widgets import BoardView, DeclareScreen
 
@@ -84,8 +84,8 @@ def test_board_squares_are_big_when_the_terminal_has_room():
 
 
 def test_demo_frames_reach_the_log_and_the_boards():
-    from companion.camera_demo import demo_feed
-    from companion.table_script import table_game
+    from leafwatch.demo.camera_game import demo_feed
+    from leafwatch.demo.table_script import table_game
 
     game = table_game(1, 2)
     live = LiveTable(game.table_start, stable_frames=3)
@@ -291,7 +291,7 @@ def test_updates_while_a_dialog_is_open_still_reach_the_table():
 
 
 def test_a_finished_game_shows_the_final_phase_and_standings():
-    from companion.table_script import table_game
+    from leafwatch.demo.table_script import table_game
 
     game = table_game(2, 2)
     for _ in game.steps():  # bots play the digital game to its end

@@ -8,13 +8,14 @@ import sys
 import pytest
 
 from companion.live import DeclareItem, FrameItem, LiveTable
-from companion.play import PlayError, parse_players, run_headless, start_state
+from companion.seating import PlayError, parse_players, start_state
+from leafwatch.headless import run_headless
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def leafwatch(*args, timeout=120):
-    return subprocess.run([sys.executable, "-m", "companion.cli", *args], cwd=ROOT, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "leafwatch.cli", *args], cwd=ROOT, capture_output=True,
                           text=True, timeout=timeout)
 
 
@@ -23,8 +24,8 @@ def first_move_frames(tmp_path_factory):
     """The first move of seeded game 1 as a camera sees it: a hand over the boards, then still frames."""
     import cv2
 
-    from companion.camera_demo import demo_feed
-    from companion.table_script import table_game
+    from leafwatch.demo.camera_game import demo_feed
+    from leafwatch.demo.table_script import table_game
 
     game = table_game(1, 2)
     folder = tmp_path_factory.mktemp("frames")

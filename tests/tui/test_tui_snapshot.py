@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from companion.live import LiveTable
-from companion.play import parse_players, start_state
+from companion.seating import parse_players, start_state
 from tui.app import LeafwatchApp
 
 

@@ -4,7 +4,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.cli import main
+from leafwatch.cli import main
 
 
 @pytest.fixture(scope="module")

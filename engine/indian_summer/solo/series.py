@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.errors import NotationError
+from engine.errors import LeafwatchError, NotationError
 
 GAMES = 3
 
 
-class SeriesError(ValueError):
+class SeriesError(ValueError, LeafwatchError):
     """Results that cannot form a series (too many games, a game played after the forfeit, ...)."""
 
 

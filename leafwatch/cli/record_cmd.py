@@ -20,8 +20,8 @@ def register(sub) -> None:
 
 
 def _check(args) -> int:
-    from companion.files import read_kit
-    from companion.records_io import play_file
+    from store.files import read_kit
+    from store.records import play_file
 
     kind, result = play_file(args.file, read_kit(args.kit))
     if kind == "solo":
@@ -33,9 +33,9 @@ def _check(args) -> int:
 
 
 def _apply(args) -> int:
-    from companion.files import read_kit
+    from store.files import read_kit
     from companion.game_view import state_json, state_lines
-    from companion.records_io import play_file
+    from store.records import play_file
 
     kind, result = play_file(args.file, read_kit(args.kit))
     if kind == "solo":

@@ -11,20 +11,21 @@ import importlib
 import importlib.util
 import sys
 
-from companion.cli.errors import CliError, UsageError
+from engine.errors import LeafwatchError
+from leafwatch.cli.errors import UsageError
 
-# command name -> module under companion.cli that registers it
+# command name -> module under leafwatch.cli that registers it
 GROUPS: dict[str, str] = {
-    "demo": "companion.cli.demo_cmd",
-    "play": "companion.cli.play_cmd",
-    "analyze": "companion.cli.analyze_cmd",
-    "replay": "companion.cli.replay_cmd",
-    "record": "companion.cli.record_cmd",
-    "endgame": "companion.cli.endgame_cmd",
-    "solo": "companion.cli.solo_cmd",
-    "calibrate": "companion.cli.calibrate_cmd",
-    "led": "companion.cli.led_cmd",
-    "journal": "companion.cli.journal_cmd",
+    "demo": "leafwatch.cli.demo_cmd",
+    "play": "leafwatch.cli.play_cmd",
+    "analyze": "leafwatch.cli.analyze_cmd",
+    "replay": "leafwatch.cli.replay_cmd",
+    "record": "leafwatch.cli.record_cmd",
+    "endgame": "leafwatch.cli.endgame_cmd",
+    "solo": "leafwatch.cli.solo_cmd",
+    "calibrate": "leafwatch.cli.calibrate_cmd",
+    "led": "leafwatch.cli.led_cmd",
+    "journal": "leafwatch.cli.journal_cmd",
 }
 
 
@@ -49,7 +50,7 @@ def build_parser(argv: list[str]) -> argparse.ArgumentParser:
         try:
             module = importlib.import_module(GROUPS[name])
         except ModuleNotFoundError as exc:
-            if exc.name and exc.name.startswith("companion.cli."):
+            if exc.name and exc.name.startswith("leafwatch.cli."):
                 continue  # group not built yet
             raise
         module.register(sub)
@@ -69,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         print(f"leafwatch {args.command}: {exc}", file=sys.stderr)
         return 2
-    except CliError as exc:
+    except LeafwatchError as exc:
         print(f"leafwatch {args.command}: error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
@@ -77,15 +78,6 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    except OSError as exc:
-        # a model file of the recognizer missing or damaged (vision is imported only by the commands
-        # that read frames, so it is looked up, not imported, here)
-        mlp = sys.modules.get("vision.mlp")
-        if mlp is not None and isinstance(exc, mlp.ModelFileError):
-            print(f"leafwatch {args.command}: error: {exc}", file=sys.stderr)
-            return 1
-        raise
-
 
 if __name__ == "__main__":  # pragma: no cover
     raise SystemExit(main())

@@ -4,8 +4,7 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-from companion.cli.errors import CliError
-from companion.files import read_json
+from store.files import FileError, read_json
 from engine.records import RecordError
 
 
@@ -31,10 +30,10 @@ def schema_problem(data: object) -> str | None:
 
 
 def play_file(path: str, kit=None) -> tuple[str, object]:
-    """('multiplayer', final GameState) or ('solo', outcome dict); CliError naming what is wrong."""
+    """('multiplayer', final GameState) or ('solo', outcome dict); FileError naming what is wrong."""
     data = read_json(path)
     if not isinstance(data, dict):
-        raise CliError(f"{path}: a game record is a JSON object with 'players' and 'actions'")
+        raise FileError(f"{path}: a game record is a JSON object with 'players' and 'actions'")
     # The engine's reader speaks first: its messages name the player or action at fault. The schema
     # then catches what the reader tolerates but the documented format does not allow.
     try:
@@ -42,7 +41,7 @@ def play_file(path: str, kit=None) -> tuple[str, object]:
             try:
                 from engine.indian_summer.solo.record import apply_solo_record
             except ImportError:
-                raise CliError("this installation cannot play solo records yet") from None
+                raise FileError("this installation cannot play solo records yet") from None
             result = ("solo", apply_solo_record(data, kit))
         else:
             from engine.indian_summer.record import load_record, play_record
@@ -50,14 +49,14 @@ def play_file(path: str, kit=None) -> tuple[str, object]:
             record = load_record(data, kit)
             result = ("multiplayer", play_record(record)[0])
     except RecordError as exc:
-        raise CliError(f"{path}: {exc}") from None
+        raise FileError(f"{path}: {exc}") from None
     except Exception as exc:  # IllegalAction from a solo record, etc.
         from engine.errors import IllegalAction, NotationError
 
         if isinstance(exc, (IllegalAction, NotationError)):
-            raise CliError(f"{path}: {exc}") from None
+            raise FileError(f"{path}: {exc}") from None
         raise
     problem = schema_problem(data)
     if problem:
-        raise CliError(f"{path}: {problem}")
+        raise FileError(f"{path}: {problem}")
     return result

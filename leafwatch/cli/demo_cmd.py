@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 
-from companion.cli.errors import UsageError
+from leafwatch.cli.errors import UsageError
 
 
 def register(sub) -> None:
@@ -24,24 +24,11 @@ def _run(args) -> int:
         raise UsageError("--players must be 1, 2, 3 or 4")
     headless = args.headless or not sys.stdout.isatty()
     if not args.engine_only:
-        from companion.camera_demo import prepare_demo, run_camera_demo
+        from leafwatch.demo.camera_game import run_camera_demo
 
-        if headless:
-            return run_camera_demo(seed=args.seed, players=args.players, max_moves=args.moves)
-        from companion.play import open_led
-        from tui.app import DEMO_PACE, run_tui
-
-        try:
-            led = open_led(args.led)
-        except (ValueError, OSError) as exc:
-            raise UsageError(f"--led {args.led}: {exc}") from None
-        try:
-            game, live, feed = prepare_demo(args.seed, args.players, args.moves, led=led)
-            return run_tui(live, feed, title=f"leafwatch demo (seed {args.seed})", pace=DEMO_PACE)
-        finally:
-            if led is not None:
-                led.close()
-    from companion.engine_demo import run_engine_demo
+        return run_camera_demo(seed=args.seed, players=args.players, max_moves=args.moves, led_url=args.led,
+                               headless=headless)
+    from leafwatch.demo.engine_game import run_engine_demo
 
     run_engine_demo(seed=args.seed, players=args.players)
     return 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import sys
 
-from companion.cli.errors import CliError, UsageError
+from leafwatch.cli.errors import CliError, UsageError
 
 
 def register(sub) -> None:
@@ -41,8 +41,10 @@ def _declarations(path: str | None) -> dict[int, list[tuple[int, str]]]:
 
 def _run(args) -> int:
     from companion.game_view import state_json
-    from companion.live import DeclareItem, LiveTable
-    from companion.play import PlayError, frame_feed, open_frames, parse_players, start_state, summary
+    from companion.live import DeclareItem
+    from companion.seating import PlayError, parse_players, start_state
+    from leafwatch import wiring
+    from leafwatch.headless import summary
 
     if args.stable < 1:
         raise UsageError("--stable must be 1 or more")
@@ -51,16 +53,14 @@ def _run(args) -> int:
     except PlayError as exc:
         raise UsageError(str(exc)) from None
     declared = _declarations(args.declare)
-    try:
-        frames = open_frames(source=args.source)
-    except PlayError as exc:
-        raise CliError(str(exc)) from None
+    frames = wiring.open_frames(source=args.source)
     setup = {"players": [{"name": s.name, "side": s.side} for s in seats], "deal": {"table": True}}
-    live = LiveTable(start_state(seats), stable_frames=args.stable, record=setup)
+    table = wiring.wire(start_state(seats), setup, wiring.frame_feed(frames), stable=args.stable)
+    live = table.live
     alerts = []
     failed = None
     try:
-        for n, item in enumerate(frame_feed(frames), 1):
+        for n, item in enumerate(table.feed, 1):
             for seat, text in declared.get(n, []):
                 alerts += [x.text for x in live.process(DeclareItem(seat, text)).notices if x.kind == "alert"]
             alerts += [x.text for x in live.process(item).notices if x.kind == "alert"]
@@ -68,6 +68,8 @@ def _run(args) -> int:
                 print(f"replay: {n} frames, turn {live.session.state.turn}", file=sys.stderr, flush=True)
     except Exception as exc:  # a truncated video or an unreadable file: keep what was read
         failed = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    finally:
+        table.close()
     record = live.session.record(setup)
     if args.json:
         out = {"record": record, "frames": live.frames, "alerts": alerts, "stopped": failed}

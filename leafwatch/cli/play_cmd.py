@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from companion.cli.errors import CliError, UsageError
+from leafwatch.cli.errors import CliError, UsageError
 
 
 def register(sub) -> None:
@@ -37,65 +37,54 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.live import LiveTable
-    from companion.play import PlayError, frame_feed, open_frames, open_led, parse_players, run_headless, start_state
+    from companion.seating import PlayError, parse_players, start_state
+    from leafwatch import wiring
+    from store.journal import open_journal
 
     if args.stable < 1:
         raise UsageError("--stable must be 1 or more")
     if not 0 <= args.pace <= 10:
         raise UsageError("--pace must be 0 to 10 seconds")
-    from companion.journal import JournalError, open_journal
-
-    journal = None
-    if not args.no_journal:
-        try:
-            journal = open_journal(args.journal)
-        except JournalError as exc:
-            raise CliError(f"{exc} (or play with --no-journal)") from None
-    if args.resume is not None:
-        if journal is None:
-            raise UsageError("--resume needs the journal; drop --no-journal")
-        try:
-            setup, actions, state = journal.resume(args.resume)
-        except JournalError as exc:
-            raise CliError(str(exc)) from None
-        seats = [p for p in state.players]
-    else:
-        if not args.players:
-            raise UsageError("--players is needed, e.g. --players \"Tini:A1,Claus:B2\" (or --resume GAME)")
+    if args.resume is not None and args.no_journal:
+        raise UsageError("--resume needs the journal; drop --no-journal")
+    if args.resume is None and not args.players:
+        raise UsageError("--players is needed, e.g. --players \"Tini:A1,Claus:B2\" (or --resume GAME)")
+    seats = None
+    if args.resume is None:
         try:
             seats = parse_players(args.players)
         except PlayError as exc:
             raise UsageError(str(exc)) from None
-        state = start_state(seats)
-        setup = {"players": [{"name": s.name, "side": s.side} for s in seats], "deal": {"table": True}}
-        actions = []
 
-    camera = args.camera if args.camera is not None or args.source else 0
+    journal = None if args.no_journal else _journal(open_journal, args.journal)
     try:
-        frames = open_frames(camera=camera, source=args.source)
-    except PlayError as exc:
-        raise CliError(str(exc)) from None
-    try:
-        led = open_led(args.led)
-    except (ValueError, OSError) as exc:
-        frames.close()
-        raise CliError(f"--led {args.led}: {exc}") from None
-    try:
-        live = LiveTable(state, stable_frames=args.stable, led=led, journal=journal, record=setup,
-                         actions=actions, game_id=args.resume)
-        kept = f"game {live.session.game_id} is kept in {journal.path}" if journal is not None else "not kept"
-        feed = frame_feed(frames)
-        who = ", ".join(f"{s.name} ({s.side})" for s in seats)
-        where = args.source if args.source else f"camera {camera}"
-        if args.headless or not sys.stdout.isatty():
-            print(f"leafwatch play: {who}; watching {where}; {kept}")
-            return run_headless(live, feed, err=lambda line: print(line, file=sys.stderr))
-        from tui.app import run_tui
+        if args.resume is not None:
+            setup, actions, state = journal.resume(args.resume)
+            seats = list(state.players)
+        else:
+            state = start_state(seats)
+            setup = {"players": [{"name": s.name, "side": s.side} for s in seats], "deal": {"table": True}}
+            actions = []
+        camera = args.camera if args.camera is not None or args.source else 0
+        frames = wiring.open_frames(camera=camera, source=args.source)
+    except BaseException:
+        if journal is not None:
+            journal.close()
+        raise
+    table = wiring.wire(state, setup, wiring.frame_feed(frames), actions=actions, game_id=args.resume,
+                        journal=journal, led_url=args.led, stable=args.stable)
+    who = ", ".join(f"{s.name} ({s.side})" for s in seats)
+    where = args.source if args.source else f"camera {camera}"
+    headless = args.headless or not sys.stdout.isatty()
+    kept = f"game {table.game_id} in {journal.path}" if journal is not None else "not kept"
+    return wiring.run(table, headless=headless, title=f"leafwatch play: {who} ({where})", prog="leafwatch play",
+                      pace=args.pace, announce=f"leafwatch play: {who}; watching {where}; {kept}")
 
-        code = run_tui(live, feed, title=f"leafwatch play: {who} ({where})", pace=args.pace)
-        print(f"leafwatch play: {kept}")
-        return code
-    finally:
-        if led is not None:
-            led.close()
+
+def _journal(open_journal, path):
+    from store.journal import JournalError
+
+    try:
+        return open_journal(path)
+    except JournalError as exc:
+        raise CliError(f"{exc} (or play with --no-journal)") from None

@@ -5,7 +5,7 @@ import argparse
 import json
 import pathlib
 
-from companion.cli.errors import CliError
+from leafwatch.cli.errors import CliError
 
 
 def register(subparsers) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import pathlib
 
-from companion.cli.errors import CliError, UsageError
+from leafwatch.cli.errors import CliError, UsageError
 
 
 def register(sub) -> None:
@@ -30,7 +30,7 @@ def register(sub) -> None:
 
 
 def _score(args) -> int:
-    from companion.files import read_json, read_kit
+    from store.files import read_json, read_kit
     from engine.errors import NotationError
     from engine.indian_summer.solo.results import results_from_json
     from engine.indian_summer.solo.series import SeriesError, parse_results, score_series

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import pathlib
 
-from companion.cli.errors import CliError, UsageError
+from leafwatch.cli.errors import CliError, UsageError
 
 
 def register(sub) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from companion.cli.errors import CliError
+from leafwatch.cli.errors import CliError
 
 EXAMPLE = ('{"players": [{"name": "Claus", "printed": "<8 rows>", "pieces": "<8 rows>", '
            '"treasures": {"berry": 0, "nut": 2, "mushroom": 0, "feather": 0}}]}')
@@ -66,7 +66,7 @@ def _token_squares(pieces):
 
 
 def _run(args) -> int:
-    from companion.files import read_json, read_kit
+    from store.files import read_json, read_kit
     from engine.indian_summer.outcome import endgame_from_position, final_json, standings_json
 
     players = parse_position(read_json(args.file), read_kit(args.kit))

@@ -6,7 +6,7 @@ import json
 import sys
 import time
 
-from companion.cli.errors import CliError, UsageError
+from leafwatch.cli.errors import CliError, UsageError
 
 CONNECT_TIMEOUT_S = 4.0
 

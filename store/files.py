@@ -4,25 +4,29 @@ from __future__ import annotations
 import json
 import pathlib
 
-from companion.cli.errors import CliError
+from engine.errors import LeafwatchError
+
+
+class FileError(LeafwatchError):
+    """A file of the user's that cannot be read as what it should be: one line saying why."""
 
 
 def read_json(path: str) -> object:
     p = pathlib.Path(path)
     if not p.exists():
-        raise CliError(f"{path}: no such file")
+        raise FileError(f"{path}: no such file")
     if p.is_dir():
-        raise CliError(f"{path} is a folder; give a JSON file")
+        raise FileError(f"{path} is a folder; give a JSON file")
     try:
         text = p.read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise CliError(f"{path} is not a text file; give a JSON game file") from None
+        raise FileError(f"{path} is not a text file; give a JSON game file") from None
     except OSError as exc:
-        raise CliError(f"{path}: cannot read ({exc.strerror})") from None
+        raise FileError(f"{path}: cannot read ({exc.strerror})") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise CliError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+        raise FileError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
 
 
 def read_kit(path: str | None):
@@ -35,6 +39,6 @@ def read_kit(path: str | None):
     try:
         return Kit.from_toml(p.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise CliError(f"kit file {path}: cannot read ({exc.strerror})") from None
+        raise FileError(f"kit file {path}: cannot read ({exc.strerror})") from None
     except (NotationError, KeyError, ValueError) as exc:
-        raise CliError(f"kit file {path}: {exc}") from None
+        raise FileError(f"kit file {path}: {exc}") from None

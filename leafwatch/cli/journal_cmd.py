@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from companion.cli.errors import CliError
+from leafwatch.cli.errors import CliError
 
 
 def register(sub) -> None:
@@ -23,7 +23,7 @@ def register(sub) -> None:
 def _open(args):
     import os
 
-    from companion.journal import Journal, JournalError, default_path
+    from store.journal import Journal, JournalError, default_path
 
     path = args.journal or default_path()
     if not os.path.exists(path):
@@ -45,7 +45,7 @@ def _list(args) -> int:
 
 
 def _export(args) -> int:
-    from companion.journal import JournalError
+    from store.journal import JournalError
 
     journal = _open(args)
     try:

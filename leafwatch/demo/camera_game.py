@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
-from companion.live import DeclareItem, FrameItem, LiveTable
-from companion.play import MARKS, summary
-from companion.table_script import Declaration, TableGame, table_game
+from companion.live import DeclareItem, FrameItem
+from leafwatch import wiring
+from leafwatch.demo.table_script import Declaration, TableGame, table_game
 
 STILL_FRAMES = 3  # frames that must agree on a square
 STILL_SPELL = 8  # still frames between moves: a real camera sees dozens
@@ -50,24 +50,28 @@ def demo_feed(game: TableGame, size=(1280, 720), max_moves: int | None = None,
             yield FrameItem(np.clip(image + noise, 0, 255).astype(np.uint8), label)
 
 
-def prepare_demo(seed: int = 1, players: int = 3, max_moves: int | None = None, led=None):
-    """The demo's game, its live table and its feed of frames and declarations, for any front end."""
+def prepare_demo(seed: int = 1, players: int = 3, max_moves: int | None = None, led_url: str | None = None):
+    """The demo's game (the truth) and its table, wired as `play` wires a real one."""
     game = table_game(seed, players)
-    live = LiveTable(game.table_start, stable_frames=STILL_FRAMES, led=led)
-    return game, live, demo_feed(game, max_moves=max_moves)
+    table = wiring.wire(game.table_start, {}, demo_feed(game, max_moves=max_moves), led_url=led_url,
+                        stable=STILL_FRAMES)
+    return game, table
 
 
-def run_camera_demo(seed: int = 1, players: int = 3, max_moves: int | None = None,
-                    out: Callable[[str], None] = print) -> int:
-    """The headless demo: every notice as a line, then the boards, final phase and standings."""
-    game, live, feed = prepare_demo(seed, players, max_moves)
+def run_camera_demo(seed: int = 1, players: int = 3, max_moves: int | None = None, led_url: str | None = None,
+                    headless: bool = True, out: Callable[[str], None] = print) -> int:
+    """The demo through the front end asked for; headless, it ends by comparing the table's game with
+    the truth's."""
+    game, table = prepare_demo(seed, players, max_moves, led_url)
     names = ", ".join(f"{p.name} (board {p.side})" for p in game.truth_start.players)
-    out(f"leafwatch demo: a synthetic camera watches {players} players: {names}")
-    for update in live.run(feed):
-        for n in update.notices:
-            out(f"[frame {update.frames:>4}] {MARKS[n.kind]}{n.text}")
-    out("")
-    out(summary(live))
+    if not headless:
+        from tui.app import DEMO_PACE
+
+        return wiring.run(table, headless=False, title=f"leafwatch demo (seed {seed})", prog="leafwatch demo",
+                          pace=DEMO_PACE, out=lambda line: None)
+    live = table.live
+    code = wiring.run(table, headless=True, title="", prog="leafwatch demo", out=out,
+                      announce=f"leafwatch demo: a synthetic camera watches {players} players: {names}")
     if game.truth_end is not None and max_moves is None:
         wrong = sum(a != b for x, y in zip(live.session.state.players, game.truth_end.players)
                     for a, b in zip(x.board.pieces, y.board.pieces))
@@ -78,4 +82,4 @@ def run_camera_demo(seed: int = 1, players: int = 3, max_moves: int | None = Non
             out(f"the camera-tracked game differs from the game the bots played: {wrong} squares"
                 f"{'' if same_treasures else ' and the treasures'} ({live.frames} frames); a move the camera "
                 f"missed is told with 'd' in the TUI")
-    return 0
+    return code

@@ -1,3 +1,0 @@
-from companion.cli import main
-
-raise SystemExit(main())

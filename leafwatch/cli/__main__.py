@@ -1,0 +1,3 @@
+from leafwatch.cli import main
+
+raise SystemExit(main())
