@@ -84,6 +84,11 @@ class Table:
             self.journal.close()
 
 
+def has_terminal() -> bool:
+    """Whether a person is watching: the TUI then, printed lines otherwise."""
+    return sys.stdout.isatty()
+
+
 def wire(start: GameState, setup: dict, feed: Iterable | None, *, actions: list | None = None,
          game_id: int | None = None, journal=None, led_url: str | None = None, stable: int = 3,
          profile=None) -> Table:

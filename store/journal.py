@@ -35,6 +35,7 @@ create table if not exists actions (
 """
 
 T = TypeVar("T")
+BUSY_SECONDS = 5.0  # how long a write waits for another program that holds the journal locked
 
 
 class JournalError(LeafwatchError):
@@ -53,7 +54,7 @@ class Journal:
     """The journal at `path`. `busy_seconds`: how long a write waits for another program that holds
     the file locked before it fails."""
 
-    def __init__(self, path: str = ":memory:", busy_seconds: float = 5.0):
+    def __init__(self, path: str = ":memory:", busy_seconds: float = BUSY_SECONDS):
         self.path = path
         self._calls: queue.Queue = queue.Queue()
         self._closed = False
@@ -208,4 +209,4 @@ def open_journal(path: str | None = None) -> Journal:
         os.makedirs(folder, exist_ok=True)
     except OSError as exc:
         raise JournalError(f"cannot make the journal's folder {folder}: {exc.strerror}") from None
-    return Journal(path)
+    return Journal(path, busy_seconds=BUSY_SECONDS)

@@ -101,6 +101,7 @@ class LeafwatchApp(App[int]):
         self._feed_go = threading.Event()
         self._feed_go.set()
         self._halt = threading.Event()
+        self._worker_thread: threading.Thread | None = None
         self._led_timer = None
         self.board_scale = 1
         self._table_screen = None  # the main screen, once mounted
@@ -192,6 +193,7 @@ class LeafwatchApp(App[int]):
     @work(thread=True, exit_on_error=False, name="live table", group="live")
     def _drive(self) -> None:
         worker = get_current_worker()
+        self._worker_thread = threading.current_thread()
         stopped = lambda: self._halt.is_set() or worker.is_cancelled
         items = None
         try:
@@ -474,6 +476,13 @@ class LeafwatchApp(App[int]):
         self._halt.set()
         self.exit(0)
 
+    def join_worker(self, timeout: float = 30.0) -> None:
+        """Wait for the worker to finish what it holds (a frame, a write to the journal) after the app
+        has stopped, so that whoever closes the journal next does not pull it from under a write."""
+        self._halt.set()
+        if self._worker_thread is not None:
+            self._worker_thread.join(timeout)
+
     def on_unmount(self) -> None:
         self._halt.set()
         if self._led_timer is not None:
@@ -492,7 +501,10 @@ def run_tui(live: LiveTable, feed: Iterable | None, title: str = "leafwatch", pa
     play a whole game faster than people can follow (+ and - change it)."""
     pace = 0.0 if pace is None else pace
     app = LeafwatchApp(live, feed, title=title, pace=pace)
-    app.run()
+    try:
+        app.run()
+    finally:
+        app.join_worker()
     view = app.view
     if view is not None:
         print(f"{title}: turn {view.turn}, " + ("game over" if view.over else "game not finished"))

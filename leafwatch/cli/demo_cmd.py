@@ -1,7 +1,6 @@
 """`leafwatch demo`: the embedded default game."""
 from __future__ import annotations
 
-import sys
 
 from leafwatch.cli.errors import UsageError
 
@@ -22,7 +21,9 @@ def register(sub) -> None:
 def _run(args) -> int:
     if not 1 <= args.players <= 4:
         raise UsageError("--players must be 1, 2, 3 or 4")
-    headless = args.headless or not sys.stdout.isatty()
+    from leafwatch import wiring
+
+    headless = args.headless or not wiring.has_terminal()
     if not args.engine_only:
         from leafwatch.demo.camera_game import run_camera_demo
 

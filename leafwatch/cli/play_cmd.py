@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from leafwatch.cli.errors import CliError, UsageError
 
@@ -75,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
                         journal=journal, led_url=args.led, stable=args.stable)
     who = ", ".join(f"{s.name} ({s.side})" for s in seats)
     where = args.source if args.source else f"camera {camera}"
-    headless = args.headless or not sys.stdout.isatty()
+    headless = args.headless or not wiring.has_terminal()
     kept = f"game {table.game_id} in {journal.path}" if journal is not None else "not kept"
     return wiring.run(table, headless=headless, title=f"leafwatch play: {who} ({where})", prog="leafwatch play",
                       pace=args.pace, announce=f"leafwatch play: {who}; watching {where}; {kept}")
