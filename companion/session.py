@@ -40,6 +40,8 @@ class TableView:
     standings: tuple[tuple[int, tuple[str, ...], str], ...]
     final_steps: tuple[tuple[str, tuple[str, ...]], ...]
     next_step: str
+    offers: tuple[str, ...] = ()  # what the table may have forgotten to say, that explains the camera
+    undo_target: str | None = None  # the move undo would take back, as the log lists it
 
 
 class TableSession:
@@ -71,7 +73,17 @@ class TableSession:
         return self._take(self.tracker.observe(boards))
 
     def declare(self, text: str, seat: int | None = None) -> list[Notice]:
+        """A move told by the players; `accept [N]` takes the Nth offered explanation (the first by
+        default)."""
+        words = text.split()
+        if words and words[0].lower() == "accept":
+            if len(words) > 2 or (len(words) == 2 and not words[1].isdigit()):
+                return self._take([Notice("alert", f"cannot read {text!r}: write 'accept' or 'accept 2'", key="declare")])
+            return self.accept(int(words[1]) - 1 if len(words) == 2 else 0)
         return self._take(self.tracker.declare(text, seat))
+
+    def accept(self, choice: int = 0) -> list[Notice]:
+        return self._take(self.tracker.accept(choice))
 
     def undo(self) -> list[Notice]:
         return self._take(self.tracker.undo())
@@ -104,6 +116,8 @@ class TableSession:
             standings=tuple((p.place, p.players, p.reason) for p in places),
             final_steps=tuple((f.name, f.final.steps) for f in finals),
             next_step=self._next_step(),
+            offers=tuple(o.text for o in self.tracker.offers),
+            undo_target=self.tracker.last_action(),
         )
 
     def _next_step(self) -> str:
@@ -145,6 +159,8 @@ class TableSession:
                     self._cue(Cue("treasure_owed", seat=self._seat_of(n.player)))
                 elif n.key.startswith("area:"):
                     self._cue(Cue("area_complete", seat=self._seat_of(n.player)))
+            elif n.kind == "offer":
+                self.history.append("? " + n.text)
             elif n.kind == "info":
                 self.history.append("  " + n.text)
                 if n.key:

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from engine.errors import IllegalAction, NotationError
 from engine.events import Event
 from engine.indian_summer.actions import (
-    Action, EndTurn, Forgo, PlaceAnimal, PlaceLeaf, PlaceSquirrel, Source, UseFeather, UseMushroom, UseNut,
-    parse_action,
+    Action, EndTurn, Exchange, Forgo, PlaceAnimal, PlaceLeaf, PlaceSquirrel, Source, UseBerry, UseFeather,
+    UseMushroom, UseNut, parse_action,
 )
 from engine.indian_summer.placement import Placement
-from engine.indian_summer.rules import step, tile_placements
+from engine.indian_summer.rules import legal_actions, step, tile_placements
 from engine.indian_summer.squares import ALL_SQUARES, Square, mask_of, names
 from engine.indian_summer.state import GameState
 from engine.indian_summer.treasures import SINGULAR
@@ -45,6 +45,25 @@ class Notice:
     key: str = ""  # prompts and alerts with the same key replace each other; resolved ones vanish
 
 
+@dataclass(frozen=True)
+class Offer:
+    """A declaration the table may have forgotten that explains what the camera sees: accepting it
+    replaces that turn's `replaced` actions (from `turn_start` in the log) with `actions`; what the
+    table did after that turn is kept."""
+
+    text: str
+    seat: int
+    turn_start: int
+    replaced: int
+    actions: tuple[Action, ...]
+    seen: str  # the board reading it explains
+
+
+# what a player may forget to say, that changes how the seen moves read (the engine says which are
+# legal), the likelier first: a Berry or a Feather costs less to forget to say than a Mushroom's choice
+FORGETTABLE = (UseBerry, UseFeather, Exchange, UseMushroom)
+
+
 @dataclass
 class _Watch:
     recent: list = field(default_factory=list)  # the last few readings of this board
@@ -61,6 +80,7 @@ class Tracker:
     log: list[Action] = field(default_factory=list)
     start: GameState | None = None
     turn_start: int = 0  # index into log where the current turn began
+    offers: list[Offer] = field(default_factory=list)  # explanations of the last unexplained change
     _watch: dict[int, _Watch] = field(default_factory=dict)
 
     def __post_init__(self):
@@ -85,8 +105,90 @@ class Tracker:
         if not self.log:
             return [Notice("info", "nothing to undo")]
         undone = self.log.pop()
+        self.offers = []
         self._refold()
         return [Notice("info", f"undone: {undone.format()}")]
+
+    def last_action(self) -> str | None:
+        """What `undo` would take back, as the log lists it."""
+        if not self.log:
+            return None
+        seat = self.state.current
+        if isinstance(self.log[-1], EndTurn):  # the turn it ended was the previous player's
+            seat = (seat - 1) % len(self.state.players)
+        return f"{self.state.players[seat].name}: {self.log[-1].format()}"
+
+    def accept(self, choice: int = 0) -> list[Notice]:
+        """Take an offered explanation: the turn is read again with what the table forgot to say."""
+        if not 0 <= choice < len(self.offers):
+            return [Notice("info", "there is no explanation to accept" if not self.offers else
+                           f"choose 1 to {len(self.offers)}")]
+        offer = self.offers[choice]
+        end = offer.turn_start + offer.replaced
+        old = self.log[offer.turn_start:end]
+        saved = (list(self.log), self.state, self.turn_start)
+        self.log = self.log[:offer.turn_start] + list(offer.actions) + self.log[end:]
+        try:
+            self._refold()
+        except IllegalAction as exc:
+            self.log, self.state, self.turn_start = saved
+            return [Notice("alert", f"the explanation no longer fits what was played since: {exc.message}",
+                           None, "offer")]
+        self.offers = []
+        self._watch.setdefault(offer.seat, _Watch()).accepted = offer.seen
+        name = self.state.players[offer.seat].name
+        notices = [Notice("info", f"taken: {offer.text}", name, f"offer:{offer.seat}")]
+        same = 0
+        while same < min(len(old), len(offer.actions)) and old[same] == offer.actions[same]:
+            same += 1
+        notices += [Notice("action", f"{name}: {a.format()}", name) for a in offer.actions[same:]]
+        return notices
+
+    def _offers_for(self, seat: int, seen: str) -> list[Offer]:
+        """Declarations the table may have forgotten this turn that make the whole turn's change read
+        as legal moves; the engine decides which declarations are legal and whether the moves fit."""
+        saved = (list(self.log), self.state, self.turn_start, {k: w.accepted for k, w in self._watch.items()})
+        seen_moves = (PlaceLeaf, PlaceSquirrel, UseNut, PlaceAnimal, UseFeather)
+        declared = [a for a in self.log[self.turn_start:] if not isinstance(a, seen_moves)]
+        offers: list[Offer] = []
+        try:
+            self.log = self.log[:self.turn_start] + declared
+            self._refold()
+            base = self.state
+            candidates = sorted(dict.fromkeys(a for a in legal_actions(base) if isinstance(a, FORGETTABLE)),
+                                key=lambda a: FORGETTABLE.index(type(a)))
+            for extra in candidates:
+                self.log = saved[0][:saved[2]] + declared + [extra]
+                try:
+                    self._refold()
+                except IllegalAction:
+                    continue
+                again = self._explain(seat, seen, patient=True, rereading=True)
+                if again and not any(n.kind == "alert" for n in again) and any(n.kind == "action" for n in again):
+                    turn = tuple(self.log[saved[2]:])
+                    offers.append(Offer(self._offer_text(base, extra, turn), seat, saved[2],
+                                        len(saved[0]) - saved[2], turn, seen))
+        finally:
+            self.log, self.state, self.turn_start = saved[0], saved[1], saved[2]
+            for k, accepted in saved[3].items():
+                self._watch[k].accepted = accepted
+        return offers[:4]
+
+    @staticmethod
+    def _offer_text(state: GameState, extra: Action, turn: tuple[Action, ...]) -> str:
+        me = state.player.name
+        if isinstance(extra, UseMushroom):
+            whose = [("the Common Path's" if t.kind == "common" else f"{state.players[t.index].name}'s")
+                     for t in extra.targets]
+            what = f"played a Mushroom with {' and '.join(whose)} first tile{'s' if len(whose) > 1 else ''}"
+        elif isinstance(extra, UseFeather):
+            what = "played a Feather for two tiles of their own path"
+        elif isinstance(extra, UseBerry):
+            what = "spent a Berry for another tile from beside the Bush"
+        else:
+            what = f"exchanged first ({extra.format()})"
+        moves = ", ".join(a.format() for a in turn if not isinstance(a, FORGETTABLE))
+        return f"{me} may have {what}: {moves}"
 
     def open_prompts(self) -> list[Notice]:
         """Tokens still to put down or pick up, judged from each board's last steady reading."""
@@ -115,9 +217,14 @@ class Tracker:
             explained = self._explain(seat, voted, patient=w.steady >= 2 * self.stable_frames)
             if explained is None:
                 continue  # part of the change is still hidden: wait for a clearer look
-            if any(n.kind == "alert" for n in explained) and voted != w.puzzled:
-                w.puzzled = voted  # the vote may still be settling: complain only if it stays so
-                continue
+            if any(n.kind == "alert" for n in explained):
+                if voted != w.puzzled:
+                    w.puzzled = voted  # the vote may still be settling: complain only if it stays so
+                    continue
+                if seat == self.state.current:
+                    self.offers = self._offers_for(seat, voted)
+                    explained = explained + [Notice("offer", o.text, self.state.players[seat].name, f"offer:{i}")
+                                             for i, o in enumerate(self.offers)]
             w.accepted = voted
             notices += explained
         return notices
@@ -314,8 +421,6 @@ class Tracker:
 
         A square read as an empty hole counts against an animal lying there; an unreadable one only
         half. If a larger animal would fit as well but for unreadable squares, look again first."""
-        from engine.indian_summer.rules import legal_actions
-
         seen = mask_of(squares)
         scored = []
         for a in legal_actions(self.state):

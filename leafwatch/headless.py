@@ -5,7 +5,7 @@ from typing import Callable, Iterable
 
 from companion.live import LiveTable
 
-MARKS = {"action": "", "prompt": "  > ", "alert": "  ! ", "info": "    "}
+MARKS = {"action": "", "prompt": "  > ", "alert": "  ! ", "info": "    ", "offer": "  ? "}
 
 def run_headless(live: LiveTable, feed: Iterable, out: Callable[[str], None] = print,
                  err: Callable[[str], None] | None = None, prog: str = "leafwatch play") -> int:

@@ -27,8 +27,9 @@ from textual.widgets import Footer, Header, RichLog, Static
 from textual.worker import get_current_worker
 
 from companion.live import DeclareItem, FrameItem, LiveTable, Update
+from companion.tracker import Notice
 from tui import render
-from tui.widgets import BoardView, DeclareScreen, NoticeList
+from tui.widgets import BoardView, ConfirmScreen, DeclareScreen, NoticeList
 
 EXCHANGE_HINT = ("Trade treasures with the supply: 2 alike for 1 of the next higher, or 1 for 1 of any lower\n"
                  "(berry < nut < mushroom < feather).  e.g.  exchange berry berry > nut   exchange nut > berry")
@@ -54,6 +55,8 @@ class LeafwatchApp(App[int]):
         Binding("e", "declare('end')", "End turn"),
         Binding("d", "declare_any", "Declare"),
         Binding("u", "undo", "Undo"),
+        Binding("enter", "accept_offer", "Accept", show=False),
+        Binding("o", "choose_offer", "Offers", show=False),
         Binding("a", "dismiss_alerts", "Dismiss alerts"),
         Binding("space", "pause", "Pause/resume"),
         Binding("minus", "pace(1)", "Slower"),
@@ -251,6 +254,15 @@ class LeafwatchApp(App[int]):
     def _serve(self, command: tuple) -> None:
         kind = command[0]
         if kind == "declare":
+            seat = command[2] if len(command) > 2 else None
+            state = self.live.session.state
+            if seat is not None and seat != state.current:
+                # said for a player whose turn has ended since the dialog opened: not theirs to take now
+                who = state.players[seat].name
+                self.post_message(self.FeedProblem(
+                    f"{who}'s {command[1]!r} was not taken: {who}'s turn ended before it was declared",
+                    fatal=False))
+                return
             self._apply(DeclareItem(None, command[1]))
             return
         try:
@@ -359,7 +371,9 @@ class LeafwatchApp(App[int]):
 
     def _to_do(self, view) -> list:
         shown = {n.text for n in view.prompts}
-        return list(view.prompts) + [n for n in self._recent.values() if n.text not in shown]
+        offers = [Notice("offer", f"{text}  [{'Enter accepts' if i == 1 else f'o, accept {i}'}]")
+                  for i, text in enumerate(view.offers, 1)]
+        return offers + list(view.prompts) + [n for n in self._recent.values() if n.text not in shown]
 
     @staticmethod
     def _next_step_text(view) -> Text:
@@ -417,16 +431,42 @@ class LeafwatchApp(App[int]):
                           "failed": "CAMERA FEED STOPPED", "none": "no camera feed"}[self.feed_state]
 
     # ------------------------------------------------------------------ keys: only queue, never touch the session
-    def declare(self, text: str) -> None:
-        """Queue a declaration for the worker, which applies it between frames."""
-        self._lw_commands.put(("declare", text))
+    def declare(self, text: str, seat: int | None = None) -> None:
+        """Queue a declaration for the worker, which applies it between frames; with `seat`, only while
+        that player is still to play."""
+        self._lw_commands.put(("declare", text, seat))
 
     def action_declare(self, text: str) -> None:
-        self.declare(text)
+        self.declare(text, self._current_seat())
+
+    def _current_seat(self) -> int | None:
+        if self.view is None or self.view.over:
+            return None
+        return next((p.seat for p in self.view.players if p.current), None)
 
     def action_undo(self) -> None:
-        self._recent.clear()  # what the undone move asked for may no longer hold
-        self._lw_commands.put(("undo",))
+        target = self.view.undo_target if self.view is not None else None
+        if target is None:
+            self.notify("nothing to undo", timeout=3)
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self._recent.clear()  # what the undone move asked for may no longer hold
+                self._lw_commands.put(("undo",))
+        self.push_screen(ConfirmScreen(f"Undo {target}?", "u"), done)
+
+    def action_accept_offer(self) -> None:
+        if self.view is not None and self.view.offers:
+            self.declare("accept")
+
+    def action_choose_offer(self) -> None:
+        offers = self.view.offers if self.view is not None else ()
+        if not offers:
+            self.notify("no explanation is offered", timeout=3)
+            return
+        hint = "\n".join(f"{i}. {text}" for i, text in enumerate(offers, 1))
+        self._ask("Which explanation is right?", "accept ", hint + "\n\ne.g.  accept 2", for_player=False)
 
     def action_dismiss_alerts(self) -> None:
         self._lw_commands.put(("dismiss",))
@@ -444,12 +484,16 @@ class LeafwatchApp(App[int]):
     def action_declare_any(self) -> None:
         self._ask("Declare an action", "", DECLARE_HINT)
 
-    def _ask(self, title: str, value: str, hint: str) -> None:
-        if self.view is not None and not self.view.over:
-            title += f"  (for {self.view.current}, who is to play)"
+    def _ask(self, title: str, value: str, hint: str, for_player: bool = True) -> None:
+        """A declaration typed in a dialog. It is for the player to play when the dialog opens, and
+        stays theirs: if their turn ends meanwhile, it is not taken for the next player."""
+        seat = self._current_seat() if for_player else None
+        if seat is not None:
+            title += f"  (for {self.view.players[seat].name}, who is to play)"
+
         def done(text: str | None) -> None:
             if text:
-                self.declare(text)
+                self.declare(text, seat)
         self.push_screen(DeclareScreen(title, value, hint), done)
 
     def action_pace(self, step: int) -> None:

@@ -188,8 +188,9 @@ def led_strip(pixels) -> Text:
     return out
 
 
-NOTICE_STYLE = {"action": "bold", "prompt": "bold #ffd54f", "alert": "bold #ff5252", "info": "#9e9e9e"}
-NOTICE_MARK = {"action": "  ", "prompt": "> ", "alert": "! ", "info": "  "}
+NOTICE_STYLE = {"action": "bold", "prompt": "bold #ffd54f", "alert": "bold #ff5252", "info": "#9e9e9e",
+                "offer": "bold #4fc3f7"}
+NOTICE_MARK = {"action": "  ", "prompt": "> ", "alert": "! ", "info": "  ", "offer": "? "}
 
 
 def notice_line(notice, frame: int | None = None) -> Text:

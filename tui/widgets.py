@@ -49,8 +49,9 @@ class NoticeList(Static):
         if not texts:
             self.update(self.empty)
             return
-        mark = "! " if self.kind == "alert" else "> "
-        self.update("\n".join(mark + t for t in texts))
+        marks = {"alert": "! ", "offer": "? "}
+        self.update("\n".join(marks.get(getattr(n, "kind", ""), "! " if self.kind == "alert" else "> ") + n.text
+                               for n in notices))
 
     renderable_shown = False
 
@@ -85,3 +86,28 @@ class DeclareScreen(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Ask before a change that cannot be seen on the table (an undo): Enter or the same key again
+    confirms, Escape keeps things as they are."""
+
+    def __init__(self, question: str, key: str) -> None:
+        super().__init__()
+        self.question = question
+        self.key = key
+
+    BINDINGS = [Binding("escape", "answer(False)", "Keep"), Binding("enter", "answer(True)", "Confirm")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="declare-box"):
+            yield Label(self.question, id="declare-title")
+            yield Static(f"Enter or {self.key}: yes    Escape: no", id="declare-keys")
+
+    def on_key(self, event) -> None:
+        if event.key == self.key:
+            event.stop()
+            self.dismiss(True)
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

@@ -32,12 +32,17 @@ def register(sub) -> None:
                    help="TUI: pause after each frame, to follow a recording at a human pace (default 0; "
                         "+ and - change it)")
     p.add_argument("--headless", action="store_true", help="print notices as lines; no TUI")
+    p.add_argument("--declare", metavar="FILE",
+                   help="moves the camera cannot see, in writing: lines 'FRAME SEAT ACTION' (e.g. '120 2 berry', "
+                        "'130 - accept'); '-' reads lines '[SEAT] ACTION' from standard input as they are typed "
+                        "(headless only)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from companion.seating import PlayError, parse_players, start_state
     from leafwatch import wiring
+    from leafwatch.declarations import read_declarations, typed_lines, with_declarations
     from store.journal import open_journal
 
     if args.stable < 1:
@@ -55,6 +60,13 @@ def run(args: argparse.Namespace) -> int:
         except PlayError as exc:
             raise UsageError(str(exc)) from None
 
+    headless = args.headless or not wiring.has_terminal()
+    declared = {}
+    if args.declare == "-" and not headless:
+        raise UsageError("--declare - reads standard input, which the TUI uses for its keys: add --headless")
+    if args.declare and args.declare != "-":
+        declared = read_declarations(args.declare)
+
     journal = None if args.no_journal else _journal(open_journal, args.journal)
     try:
         if args.resume is not None:
@@ -70,11 +82,13 @@ def run(args: argparse.Namespace) -> int:
         if journal is not None:
             journal.close()
         raise
-    table = wiring.wire(state, setup, wiring.frame_feed(frames), actions=actions, game_id=args.resume,
+    feed = wiring.frame_feed(frames)
+    if args.declare:
+        feed = with_declarations(feed, declared, typed_lines() if args.declare == "-" else None)
+    table = wiring.wire(state, setup, feed, actions=actions, game_id=args.resume,
                         journal=journal, led_url=args.led, stable=args.stable)
     who = ", ".join(f"{s.name} ({s.side})" for s in seats)
     where = args.source if args.source else f"camera {camera}"
-    headless = args.headless or not wiring.has_terminal()
     kept = f"game {table.game_id} in {journal.path}" if journal is not None else "not kept"
     return wiring.run(table, headless=headless, title=f"leafwatch play: {who} ({where})", prog="leafwatch play",
                       pace=args.pace, announce=f"leafwatch play: {who}; watching {where}; {kept}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import sys
 
-from leafwatch.cli.errors import CliError, UsageError
+from leafwatch.cli.errors import UsageError
 
 
 def register(sub) -> None:
@@ -21,29 +21,12 @@ def register(sub) -> None:
     p.set_defaults(func=_run)
 
 
-def _declarations(path: str | None) -> dict[int, list[tuple[int, str]]]:
-    out: dict[int, list[tuple[int, str]]] = {}
-    if not path:
-        return out
-    try:
-        lines = open(path, encoding="utf-8").read().splitlines()
-    except OSError as exc:
-        raise CliError(f"--declare {path}: cannot read ({exc.strerror})") from None
-    for n, line in enumerate(lines, 1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        parts = line.split(None, 2)
-        if len(parts) < 3 or not parts[0].isdigit() or not parts[1].isdigit() or int(parts[1]) < 1:
-            raise CliError(f"--declare {path}, line {n}: write 'FRAME SEAT ACTION', e.g. '120 2 berry'")
-        out.setdefault(int(parts[0]), []).append((int(parts[1]) - 1, parts[2].strip()))
-    return out
-
-
 def _run(args) -> int:
     from companion.game_view import state_json
     from companion.live import DeclareItem
     from companion.seating import PlayError, parse_players, start_state
     from leafwatch import wiring
+    from leafwatch.declarations import read_declarations, with_declarations
     from leafwatch.headless import summary
 
     if args.stable < 1:
@@ -52,20 +35,19 @@ def _run(args) -> int:
         seats = parse_players(args.players)
     except PlayError as exc:
         raise UsageError(str(exc)) from None
-    declared = _declarations(args.declare)
+    declared = read_declarations(args.declare) if args.declare else {}
     frames = wiring.open_frames(source=args.source)
     setup = {"players": [{"name": s.name, "side": s.side} for s in seats], "deal": {"table": True}}
-    table = wiring.wire(start_state(seats), setup, wiring.frame_feed(frames), stable=args.stable)
+    table = wiring.wire(start_state(seats), setup, with_declarations(wiring.frame_feed(frames), declared),
+                        stable=args.stable)
     live = table.live
     alerts = []
     failed = None
     try:
-        for n, item in enumerate(table.feed, 1):
-            for seat, text in declared.get(n, []):
-                alerts += [x.text for x in live.process(DeclareItem(seat, text)).notices if x.kind == "alert"]
+        for item in table.feed:
             alerts += [x.text for x in live.process(item).notices if x.kind == "alert"]
-            if n % 50 == 0:
-                print(f"replay: {n} frames, turn {live.session.state.turn}", file=sys.stderr, flush=True)
+            if not isinstance(item, DeclareItem) and live.frames % 50 == 0:
+                print(f"replay: {live.frames} frames, turn {live.session.state.turn}", file=sys.stderr, flush=True)
     except Exception as exc:  # a truncated video or an unreadable file: keep what was read
         failed = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     finally:

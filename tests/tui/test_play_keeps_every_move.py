@@ -24,28 +24,41 @@ from companion.live import FrameItem
 from leafwatch import wiring
 from leafwatch.cli import main as leafwatch_main
 from tui.app import LeafwatchApp
+from tui.widgets import ConfirmScreen
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SIZE = (200, 50)
 RUN = LeafwatchApp.run
 
 
-@pytest.fixture(scope="module")
-def recorded_game(tmp_path_factory):
-    """The first three moves of seeded game 6 (two players; none of them needs a key) as a camera
-    sees them, one PNG a frame."""
+def record_moves(folder: pathlib.Path, seed: int, moves: int) -> str:
+    """The first `moves` moves of a seeded two-player game as a camera sees them, one PNG a frame,
+    without the keys the players pressed; returns the --players words."""
     import cv2
 
     from leafwatch.demo.camera_game import demo_feed
     from leafwatch.demo.table_script import table_game
 
-    game = table_game(6, 2)
-    folder = tmp_path_factory.mktemp("recorded")
-    items = [i for i in demo_feed(game, max_moves=3) if isinstance(i, FrameItem)]
+    game = table_game(seed, 2)
+    items = [i for i in demo_feed(game, max_moves=moves) if isinstance(i, FrameItem)]
     for n, item in enumerate(items):
         cv2.imwrite(str(folder / f"frame{n:03d}.png"), item.image)
-    players = ",".join(f"{p.name}:{p.side}" for p in game.table_start.players)
-    return folder, players
+    return ",".join(f"{p.name}:{p.side}" for p in game.table_start.players)
+
+
+@pytest.fixture(scope="module")
+def recorded_game(tmp_path_factory):
+    """Seeded game 6: its first three moves need no key."""
+    folder = tmp_path_factory.mktemp("recorded")
+    return folder, record_moves(folder, 6, 3)
+
+
+@pytest.fixture(scope="module")
+def missed_mushroom(tmp_path_factory):
+    """Seeded game 1: Tini lays a tile, then Claus plays a Mushroom with Tini's and the Common Path's
+    first tiles; nobody presses m."""
+    folder = tmp_path_factory.mktemp("mushroom")
+    return folder, record_moves(folder, 1, 3)
 
 
 def journal_actions(path: pathlib.Path, game: int = 1) -> list[str]:
@@ -147,11 +160,17 @@ def test_play_resumes_a_journalled_game_and_keeps_what_follows(recorded_game, tm
     for frame in sorted(folder.glob("*.png"))[-4:]:
         (now / frame.name).write_bytes(frame.read_bytes())
 
+    asked = {}
+
     async def take_it_back(pilot):
         app = pilot.app
         await until(pilot, lambda: app.feed_state == "ended")
         # the table seen again changes nothing; the berry is the last move, and undo takes it back
         assert actions_on_screen(app) == [] and not app.view.alerts and journal_actions(journal) == first
+        await pilot.press("u")
+        # undo says which move it takes back before it does
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), 10)
+        asked["question"] = app.screen.question
         await pilot.press("u")
         await until(pilot, lambda: len(journal_actions(journal)) < len(first), 30)
         await pilot.press("q")
@@ -162,6 +181,7 @@ def test_play_resumes_a_journalled_game_and_keeps_what_follows(recorded_game, tm
     assert code == 0, out.err
     assert "game 1 is kept" in out.out
     assert journal_actions(journal) == first[:-1]
+    assert asked["question"].startswith("Undo ") and asked["question"].endswith(": berry?")
     assert exported(journal, 1, capsys)["actions"] == first[:-1]
 
 
@@ -277,3 +297,72 @@ def test_play_in_a_real_terminal_keeps_the_game(recorded_game, tmp_path):
         os.close(master)
     kept = journal_actions(journal)
     assert sum(a.startswith("leaf ") for a in kept) == 3 and kept[-1] == "berry"
+
+
+def test_a_missed_mushroom_is_offered_on_screen_and_enter_accepts_it(missed_mushroom, tmp_path, monkeypatch, capsys):
+    folder, players = missed_mushroom
+    journal = tmp_path / "games.sqlite"
+    seen = {}
+
+    async def the_table_forgot_the_key(pilot):
+        app = pilot.app
+        await until(pilot, lambda: app.feed_state == "ended")
+        await until(pilot, lambda: app.view.offers, 10)
+        seen["offers"] = app.view.offers
+        seen["to_do"] = app.query_one("#prompts").texts
+        seen["alerts"] = [a.text for a in app.view.alerts]
+        await pilot.press("enter")
+        await until(pilot, lambda: "mushroom p1 common" in journal_actions(journal), 30)
+        await until(pilot, lambda: not app.view.offers, 10)
+        seen["alerts after"] = [a.text for a in app.view.alerts]
+        await pilot.press("q")
+
+    code, app = run_play_in_the_tui(monkeypatch, the_table_forgot_the_key,
+                                    ["--players", players, "--source", str(folder), "--journal", str(journal)])
+    assert code == 0, capsys.readouterr().err
+    assert seen["offers"][0].startswith("Claus may have played a Mushroom with Tini's and the Common Path's first tiles")
+    assert any("Enter accepts" in t for t in seen["to_do"])
+    assert any("second_main_action" in a or "not tiles" in a for a in seen["alerts"])
+    assert seen["alerts after"] == []
+    kept = journal_actions(journal)
+    assert kept[kept.index("mushroom p1 common") + 1].startswith("leaf ")
+    assert sum(a.startswith("leaf ") for a in kept) == 3
+
+
+def test_headless_play_takes_written_declarations_and_an_accept(missed_mushroom, tmp_path):
+    folder, players = missed_mushroom
+    journal = tmp_path / "games.sqlite"
+    declare = tmp_path / "declare.txt"
+    declare.write_text("# after the last frame: take the explanation offered\n999 - accept\n")
+    r = subprocess.run([sys.executable, "-m", "leafwatch.cli", "play", "--headless", "--players", players,
+                        "--source", str(folder), "--journal", str(journal), "--declare", str(declare)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
+    assert r.returncode == 0, r.stderr
+    assert "? Claus may have played a Mushroom" in r.stdout
+    assert "taken: Claus may have played a Mushroom" in r.stdout
+    assert "mushroom p1 common" in journal_actions(journal)
+
+
+def test_headless_play_reads_declarations_typed_on_standard_input(recorded_game, tmp_path):
+    folder, players = recorded_game
+    journal = tmp_path / "games.sqlite"
+    r = subprocess.run([sys.executable, "-m", "leafwatch.cli", "play", "--headless", "--players", players,
+                        "--source", str(folder), "--journal", str(journal), "--declare", "-"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=600, input="berry\n")
+    assert r.returncode == 0, r.stderr
+    assert journal_actions(journal)[0] == "berry"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("12 berry\n", "line 1: write 'FRAME SEAT ACTION'"),
+    ("x 1 berry\n", "line 1: write 'FRAME SEAT ACTION'"),
+    ("5 9 berry\n", "line 1: write 'FRAME SEAT ACTION'"),
+])
+def test_a_declarations_file_that_does_not_read_is_one_line(recorded_game, tmp_path, capsys, text, message):
+    folder, players = recorded_game
+    declare = tmp_path / "declare.txt"
+    declare.write_text(text)
+    code = leafwatch_main(["play", "--headless", "--no-journal", "--players", players, "--source", str(folder),
+                           "--declare", str(declare)])
+    err = capsys.readouterr().err
+    assert code == 1 and message in err and len(err.strip().splitlines()) == 1

@@ -10,7 +10,7 @@ from textual.widgets import Input, Static
 from companion.live import DeclareItem, FrameItem, LiveTable
 from companion.seating import parse_players, start_state
 from tui.app import LeafwatchApp
-from tui.widgets import BoardView, DeclareScreen
+from tui.widgets import BoardView, ConfirmScreen, DeclareScreen
 
 SIZE = (200, 50)
 
@@ -117,7 +117,13 @@ def test_b_spends_a_berry_in_the_worker_and_u_undoes_it():
         await until(pilot, lambda: berries(app) == 0)
         assert any("Tini: berry" in line for line in app.log_lines)
         assert live.session.view().players[0].treasures["berry"] == 0
-        await pilot.press("u")
+        await pilot.press("u")  # undo names the move it would take back, and waits for a yes
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert app.screen.question == "Undo Tini: berry?"
+        await pilot.press("escape")
+        await pilot.pause(0.3)
+        assert berries(app) == 0
+        await pilot.press("u", "enter")
         await until(pilot, lambda: berries(app) == 1)
         assert any("undone: berry" in line for line in app.log_lines)
 
@@ -187,7 +193,7 @@ def test_a_feed_that_raises_shows_a_warning_and_the_game_goes_on():
         assert "game is kept" in text
         assert "STOPPED" in app.sub_title
         assert berries(app) == 0  # the game before the failure is intact
-        await pilot.press("u")  # and the keys still reach the session
+        await pilot.press("u", "u")  # and the keys still reach the session
         await until(pilot, lambda: berries(app) == 1)
         assert app.is_running
 
