@@ -53,8 +53,7 @@ class TableSession:
         journal's game it goes on with)."""
         self.tracker = Tracker(state, stable_frames=stable_frames)
         if actions:
-            self.tracker.log = list(actions)
-            self.tracker._refold()
+            self.tracker.resume(actions)
         self.journal = journal
         self.journal_problem: str | None = None  # why the last write to the journal failed, while it does
         self.game_id = game_id

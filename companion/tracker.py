@@ -22,6 +22,7 @@ from engine.indian_summer.placement import Placement
 from engine.indian_summer.rules import legal_actions, step, tile_placements
 from engine.indian_summer.squares import ALL_SQUARES, Square, mask_of, names
 from engine.indian_summer.state import GameState
+from engine.log import GameLog
 from engine.indian_summer.treasures import SINGULAR
 
 HOLES = "gyrt"
@@ -75,17 +76,34 @@ class _Watch:
 
 @dataclass
 class Tracker:
+    """`state` is where the game is; `game`, its start and every action taken since, is the truth that
+    state is folded from (`_refold` is the one place that replays it)."""
     state: GameState
     stable_frames: int = 3
-    log: list[Action] = field(default_factory=list)
-    start: GameState | None = None
-    turn_start: int = 0  # index into log where the current turn began
+    game: GameLog | None = None
+    turn_start: int = 0  # index into the log where the current turn began
     offers: list[Offer] = field(default_factory=list)  # explanations of the last unexplained change
     _watch: dict[int, _Watch] = field(default_factory=dict)
 
     def __post_init__(self):
-        if self.start is None:
-            self.start = self.state
+        if self.game is None:
+            self.game = GameLog(self.state)
+
+    @property
+    def start(self) -> GameState:
+        return self.game.start
+
+    @property
+    def log(self) -> tuple[Action, ...]:
+        return self.game.actions
+
+    def resume(self, actions) -> None:
+        """Go on with a game part-played: `actions` taken since the start."""
+        self._set_log(actions)
+        self._refold()
+
+    def _set_log(self, actions) -> None:
+        self.game = GameLog(self.game.start, tuple(actions))
 
     # ------------------------------------------------------------------ the table tells
     def declare(self, text: str, seat: int | None = None) -> list[Notice]:
@@ -104,7 +122,8 @@ class Tracker:
     def undo(self) -> list[Notice]:
         if not self.log:
             return [Notice("info", "nothing to undo")]
-        undone = self.log.pop()
+        undone = self.log[-1]
+        self._set_log(self.log[:-1])
         self.offers = []
         self._refold()
         return [Notice("info", f"undone: {undone.format()}")]
@@ -126,12 +145,12 @@ class Tracker:
         offer = self.offers[choice]
         end = offer.turn_start + offer.replaced
         old = self.log[offer.turn_start:end]
-        saved = (list(self.log), self.state, self.turn_start)
-        self.log = self.log[:offer.turn_start] + list(offer.actions) + self.log[end:]
+        saved = (self.game, self.state, self.turn_start)
+        self._set_log(self.log[:offer.turn_start] + offer.actions + self.log[end:])
         try:
             self._refold()
         except IllegalAction as exc:
-            self.log, self.state, self.turn_start = saved
+            self.game, self.state, self.turn_start = saved
             return [Notice("alert", f"the explanation no longer fits what was played since: {exc.message}",
                            None, "offer")]
         self.offers = []
@@ -147,18 +166,19 @@ class Tracker:
     def _offers_for(self, seat: int, seen: str) -> list[Offer]:
         """Declarations the table may have forgotten this turn that make the whole turn's change read
         as legal moves; the engine decides which declarations are legal and whether the moves fit."""
-        saved = (list(self.log), self.state, self.turn_start, {k: w.accepted for k, w in self._watch.items()})
+        saved = (self.game, self.state, self.turn_start, {k: w.accepted for k, w in self._watch.items()})
         seen_moves = (PlaceLeaf, PlaceSquirrel, UseNut, PlaceAnimal, UseFeather)
-        declared = [a for a in self.log[self.turn_start:] if not isinstance(a, seen_moves)]
+        declared = tuple(a for a in self.log[self.turn_start:] if not isinstance(a, seen_moves))
+        before = self.log[:self.turn_start]
         offers: list[Offer] = []
         try:
-            self.log = self.log[:self.turn_start] + declared
+            self._set_log(before + declared)
             self._refold()
             base = self.state
             candidates = sorted(dict.fromkeys(a for a in legal_actions(base) if isinstance(a, FORGETTABLE)),
                                 key=lambda a: FORGETTABLE.index(type(a)))
             for extra in candidates:
-                self.log = saved[0][:saved[2]] + declared + [extra]
+                self._set_log(before + declared + (extra,))
                 try:
                     self._refold()
                 except IllegalAction:
@@ -167,9 +187,9 @@ class Tracker:
                 if again and not any(n.kind == "alert" for n in again) and any(n.kind == "action" for n in again):
                     turn = tuple(self.log[saved[2]:])
                     offers.append(Offer(self._offer_text(base, extra, turn), seat, saved[2],
-                                        len(saved[0]) - saved[2], turn, seen))
+                                        len(saved[0].actions) - saved[2], turn, seen))
         finally:
-            self.log, self.state, self.turn_start = saved[0], saved[1], saved[2]
+            self.game, self.state, self.turn_start = saved[0], saved[1], saved[2]
             for k, accepted in saved[3].items():
                 self._watch[k].accepted = accepted
         return offers[:4]
@@ -458,7 +478,7 @@ class Tracker:
         for a in actions:
             if isinstance(a, EndTurn):
                 self.turn_start = len(self.log) + 1
-            self.log.append(a)
+            self.game = self.game.append(a)
         for a in actions:
             notices.append(Notice("action", f"{who}: {a.format()}", who))
         notices += [Notice(*_notice_of(e, state)) for e in events if _notice_of(e, state)]
@@ -483,21 +503,20 @@ class Tracker:
                 covered |= a.mask
         if not covered or any(not sq.bit & covered for sq in lifted):
             return None  # (with no lifted squares: any turn with seen moves may be read again)
-        saved = (list(self.log), self.state, self.turn_start)
-        kept = [a for a in turn if not isinstance(a, seen_moves) or
-                (isinstance(a, PlaceLeaf) and a.source.kind != "path" and False)]
-        self.log = self.log[:self.turn_start] + kept
+        saved = (self.game, self.state, self.turn_start)
+        kept = tuple(a for a in turn if not isinstance(a, seen_moves))
+        self._set_log(self.log[:self.turn_start] + kept)
         try:
             self._refold()
         except IllegalAction:
-            self.log, self.state, self.turn_start = saved
+            self.game, self.state, self.turn_start = saved
             return None
         again = self._explain(seat, seen, patient=True, rereading=True)
         now = self.state.players[seat].board.pieces
         cells = seen.replace("/", "")
         still_lifted = any(now[i] != "." and cells[i] == "." for i in range(72))
         if not again or still_lifted or any(n.kind == "alert" for n in again):
-            self.log, self.state, self.turn_start = saved
+            self.game, self.state, self.turn_start = saved
             self._refold()
             return None
         return [Notice("info", f"{self.state.players[seat].name}'s move read again from a clearer look")] + again
@@ -505,7 +524,7 @@ class Tracker:
     def _reinterpret(self, actions: list[Action]) -> list[Notice] | None:
         """Read the turn so far again in the light of a new leaf: a squirrel taken for the main action
         was a Nut squirrel, or the earlier leaf was the first of a Feather's two."""
-        turn = self.log[self.turn_start:]
+        turn = list(self.log[self.turn_start:])
         if len(actions) == 1 and isinstance(actions[0], Forgo):
             if actions[0].source is None:  # the Feather's second tile fits nowhere: the first came with it
                 rewrites = [_with_feather]
@@ -522,15 +541,12 @@ class Tracker:
             if not rewritten:
                 continue
             actions = new(turn)
-            candidate = self.log[:self.turn_start] + rewritten + list(actions)
+            candidate = GameLog(self.start, self.log[:self.turn_start] + tuple(rewritten) + tuple(actions))
             try:
-                state, events = self.start, []
-                for a in candidate:
-                    state, ev = step(state, a)
-                    events.append(ev)
+                candidate.replay(_state_after)
             except IllegalAction:
                 continue
-            self.log = candidate[:-len(actions)]
+            self._set_log(candidate.actions[:-len(actions)])
             self._refold()
             what = {_as_nut_squirrel: "was a Nut squirrel", _with_feather: "came with a Feather"}.get(
                 rewrite, "took its tile from the other player")
@@ -539,15 +555,15 @@ class Tracker:
         return None
 
     def _refold(self) -> None:
-        state = self.start
-        self.turn_start = 0
-        for i, a in enumerate(self.log):
-            state = step(state, a)[0]
-            if isinstance(a, EndTurn):
-                self.turn_start = i + 1
-        self.state = state
+        self.state = self.game.replay(_state_after)
+        ends = [i for i, a in enumerate(self.log) if isinstance(a, EndTurn)]
+        self.turn_start = ends[-1] + 1 if ends else 0
         for w in self._watch.values():
             w.accepted = None
+
+
+def _state_after(state: GameState, action: Action) -> GameState:
+    return step(state, action)[0]
 
 
 def _swap_mushroom_source(turn: list[Action], forgone: Source) -> list[Action] | None:

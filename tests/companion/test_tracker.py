@@ -79,7 +79,7 @@ def test_a_hand_over_the_move_holds_the_reading_back_but_a_far_unreadable_square
     as_text = lambda cells: "/".join("".join(cells[r * 9:(r + 1) * 9]) for r in range(8))
     for _ in range(6):
         assert tracker.observe([BoardSeen(side, as_text(hidden))]) == []
-    assert tracker.log == []
+    assert tracker.log == ()
     far = list(flat)
     far_square = max(range(72), key=lambda i: min(abs(i % 9 - j % 9) + abs(i // 9 - j // 9)
                                                  for j in range(72) if flat[j] != "."))
@@ -138,7 +138,7 @@ def test_undo_takes_back_the_last_action():
     feed(tracker, first)
     assert len(tracker.log) == 1
     tracker.undo()
-    assert tracker.log == [] and tracker.state == game.table_start
+    assert tracker.log == () and tracker.state == game.table_start
 
 
 def _noisy(pieces: str, rng, p_hidden=0.04, p_misread=0.03, p_speck=0.01) -> str:
