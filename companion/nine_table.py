@@ -60,7 +60,8 @@ class NineTable:
         self.texts: list[str] = []
         self.state: NineState = record.start
         self.alerts: list[str] = []
-        self.lines: list[str] = []
+        self.lines: list[str] = []  # the newest log lines (at most log_size)
+        self.written = 0  # log lines written since the start
         self.log_size = log_size
         self.journal = journal
         self.game_id = game_id
@@ -136,6 +137,7 @@ class NineTable:
         self._write([f"! {text}"])
 
     def _write(self, events) -> None:
+        self.written += len(events)
         self.lines += list(events)
         del self.lines[:-self.log_size]
 
@@ -160,10 +162,7 @@ class NineTable:
         due = s.next_step_text()
         if due is not None and not s.round_moved:
             first = s.players[0].name
-            how = due
-            if due.startswith("reveal") and UNKNOWN in (s.pool[int(due.split()[1]) - 1],
-                                                        s.pool[COLUMNS + int(due.split()[1]) - 1]):
-                how = f"{due} TOP BOTTOM (the two cards seen)"
+            how = f"{due} TOP BOTTOM (the two cards seen)" if self.needs_cards_for(due) else due
             twice = " (and the one forgotten last round)" if s.due > 1 else ""
             return f"Round {s.round}: {first} turns a column{twice} — {how} (key r)"
         if s.picks < s.allowed and can_pick(s):
@@ -171,6 +170,16 @@ class NineTable:
             extra = " (Time Travel: a hidden card may be taken)" if s.time_travel else ""
             return f"{picker} picks {'a card' if left == 1 else 'two cards'}{extra}: pick CELL SLOT | pick CELL discard | pick CELL"
         return f"{picker}: play an action card, or end the turn (key e)"
+
+    def kit_card(self, card: str):
+        return self.state.kit.card(card)
+
+    def needs_cards_for(self, due: str) -> bool:
+        """Whether the column step `due` ('reveal 3') must name the cards seen (a real table's deck)."""
+        if not due.startswith("reveal"):
+            return False
+        column = int(due.split()[1])
+        return UNKNOWN in (self.state.pool[column - 1], self.state.pool[COLUMNS + column - 1])
 
     def turn_text(self) -> str:
         s = self.state

@@ -1,0 +1,102 @@
+"""The Summer Nine table screen as players use it: Pilot presses keys and types actions."""
+from __future__ import annotations
+
+import asyncio
+
+from textual.widgets import Input, Static
+
+from companion.nine_table import NineTable
+from tui.nine_app import NineApp
+
+SIZE = (200, 60)
+
+
+def seeded_table(seed: int = 5) -> NineTable:
+    return NineTable({"players": [{"name": "Ada"}, {"name": "Bo"}, {"name": "Cy"}], "deal": {"seed": seed}})
+
+
+def drive(app, script, size=SIZE):
+    async def main():
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await script(pilot)
+    asyncio.run(main())
+
+
+def text_of(app, selector: str) -> str:
+    content = app.query_one(selector, Static).render()
+    return getattr(content, "plain", None) or str(content)
+
+
+async def type_action(pilot, text: str) -> None:
+    await pilot.press("a")
+    for ch in text:
+        await pilot.press("space" if ch == " " else ch)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def test_keys_reveal_pick_alert_undo_and_end():
+    table = seeded_table()
+    app = NineApp(table)
+
+    async def script(pilot):
+        assert "reveal 1" in text_of(app, "#prompt") and "Ada" in text_of(app, "#prompt")
+        assert "[face down]" in text_of(app, "#pool")
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.view.columns[0] == "open"
+        top = table.state.pool[0]
+        assert top in text_of(app, "#pool")
+        # a schedule card into another month is refused with the engine's reason
+        card = table.state.pool[0]
+        kind = table.kit_card(card)
+        wrong = "pick A1 4"
+        await type_action(pilot, wrong)
+        alerts = text_of(app, "#alerts")
+        assert "wrong_month" in alerts or "not_schedule_card" in alerts
+        assert not app.query_one("#alerts").has_class("empty")
+        right = "pick A1 1" if kind.is_schedule else "pick A1"
+        await type_action(pilot, right)
+        assert app.query_one("#alerts").has_class("empty")
+        assert table.texts[-2:] == [right, "refill A1"]
+        assert "Ada" in text_of(app, "#schedules")
+        await pilot.press("u")
+        await pilot.pause()
+        assert table.texts == ["reveal 1"]
+        await type_action(pilot, right)
+        await pilot.press("e")
+        await pilot.pause()
+        assert "Bo's turn" in text_of(app, "#turn")
+        await pilot.press("t")  # Bo announces a Take Two
+        await pilot.pause()
+        assert "2 picks" in text_of(app, "#turn") or "of 2" in text_of(app, "#turn")
+        await pilot.press("t")  # a second one in the same round is refused
+        await pilot.pause()
+        assert "second_take_two" in text_of(app, "#alerts")
+
+    drive(app, script)
+
+
+def test_a_whole_game_reaches_the_final_score_screen():
+    import json
+    import pathlib
+
+    record = json.loads((pathlib.Path(__file__).resolve().parents[2] / "examples" / "nine-game.json").read_text())
+    table = NineTable({k: v for k, v in record.items() if k != "actions"})
+    app = NineApp(table)
+    lines = [a for a in record["actions"] if not a.startswith("refill")]
+
+    async def script(pilot):
+        for line in lines[:-1]:
+            table.submit(line)
+        app.redraw()
+        assert app.query_one("#score").has_class("empty")
+        await type_action(pilot, lines[-1])
+        assert table.state.over
+        assert not app.query_one("#score").has_class("empty")
+        score = text_of(app, "#score")
+        assert "1. " in score and "objective" in score and "slot" in score
+        assert "Game over" in text_of(app, "#turn")
+
+    drive(app, script)
