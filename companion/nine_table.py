@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from engine.errors import IllegalAction, NotationError
 from engine.log import GameLog
-from engine.summer_nine.actions import Refill, parse_action
+from engine.summer_nine.actions import Refill, TakeTwo, parse_action
 from engine.summer_nine.cards import COLUMNS, LINES, MONTHS, Cell, month_slots
 from engine.summer_nine.record import load_nine_record
 from engine.summer_nine.rules import can_pick, step
@@ -83,17 +83,21 @@ class NineTable:
             return ()
         try:
             action = parse_action(text)
-            self.state, events = step(self.state, action)
         except NotationError as exc:
             self._alert(f"{text!r}: {exc}")
             return ()
+        before = (self.log, list(self.texts), self.state)
+        events = [] if isinstance(action, (TakeTwo, Refill)) else self._auto(force=True)
+        try:
+            self.state, stepped = step(self.state, action)
         except IllegalAction as exc:
+            self.log, self.texts, self.state = before
             self._alert(f"{text!r} [{exc.code}]: {exc.message}")
             return ()
         self.alerts.clear()
         self.log = self.log.append(action)
         self.texts.append(action.format())
-        events = list(events) + list(self._auto())
+        events = events + list(stepped) + list(self._auto())
         self._write(events)
         self._save()
         return tuple(events)
@@ -120,17 +124,25 @@ class NineTable:
         action = self.log.actions[index]
         return isinstance(action, Refill) and action.card is None
 
-    def _auto(self) -> list[str]:
-        """Lay the refill when the software knows the deck's top card (or the deck is empty)."""
-        events = []
+    def _auto(self, force: bool = False) -> list[str]:
+        """Lay the refill when the software knows the deck's top card (or the deck is empty). While
+        the mover may still announce a Take Two it waits for the next action (`force`)."""
         s = self.state
-        if s.refill_due is not None and (not s.deck or s.deck[0] is not UNKNOWN):
-            action = Refill(Cell.at(s.refill_due))
-            self.state, ev = step(s, action)
-            self.log = self.log.append(action)
-            self.texts.append(action.format())
-            events += ev
-        return events
+        if s.refill_due is None or (s.deck and s.deck[0] is UNKNOWN):
+            return []
+        if not force and self.take_two_open():
+            return []
+        action = Refill(Cell.at(s.refill_due))
+        self.state, events = step(s, action)
+        self.log = self.log.append(action)
+        self.texts.append(action.format())
+        return list(events)
+
+    def take_two_open(self) -> bool:
+        """The mover has just made the turn's first pick and may still announce a Take Two."""
+        s = self.state
+        return (s.refill_due is not None and s.refill_for == s.seat and s.compensation is None and s.picks == 1
+                and not s.took_two and s.player.take_two > 0)
 
     def _alert(self, text: str) -> None:
         self.alerts.append(text)
@@ -155,7 +167,10 @@ class NineTable:
             return "The game is over: the final score is shown."
         if s.refill_due is not None:
             cell = Cell.at(s.refill_due).format()
-            return f"Lay the deck's top card at {cell} and name it: refill {cell} CARD"
+            if s.deck and s.deck[0] is UNKNOWN:
+                return f"Lay the deck's top card at {cell} and name it: refill {cell} CARD"
+            return (f"{s.player.name} may still announce a Take Two (key t) before {cell} is refilled; "
+                    "any other action goes on")
         picker = s.players[s.picker].name
         if s.compensation is not None:
             return f"{picker} picks a card as compensation for the theft: pick CELL [SLOT|discard]"

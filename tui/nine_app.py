@@ -93,6 +93,7 @@ class NineApp(App[int]):
         self.table = table
         self.view = None
         self.log_seen = 0
+        self._shown: dict = {}
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -119,21 +120,26 @@ class NineApp(App[int]):
     def redraw(self) -> None:
         view = self.view = self.table.view()
         self.sub_title = view.title
-        self.query_one("#pool", Static).update(pool_text(view))
-        self.query_one("#schedules", Static).update(schedules_text(view))
-        self.query_one("#turn", Static).update(Text(view.turn))
-        self.query_one("#prompt", Static).update(Text(view.prompt))
-        alerts = self.query_one("#alerts", Static)
-        alerts.update(Text("\n".join(view.alerts)))
-        alerts.set_class(not view.alerts, "empty")
-        score = self.query_one("#score", Static)
-        score.update(Text("\n".join(view.score)))
-        score.set_class(not view.score, "empty")
+        self._set("#pool", pool_text(view))
+        self._set("#schedules", schedules_text(view))
+        self._set("#turn", Text(view.turn))
+        self._set("#prompt", Text(view.prompt))
+        self._set("#alerts", Text("\n".join(view.alerts)))
+        self.query_one("#alerts").set_class(not view.alerts, "empty")
+        self._set("#score", Text("\n".join(view.score)))
+        self.query_one("#score").set_class(not view.score, "empty")
         log = self.query_one("#log", RichLog)
         new = min(self.table.written - self.log_seen, len(self.table.lines))
         for line in self.table.lines[len(self.table.lines) - new:] if new > 0 else ():
             log.write(Text(line, "red" if line.startswith("!") else ""))
         self.log_seen = self.table.written
+
+    def _set(self, selector: str, content: Text) -> None:
+        """Update a panel only when what it shows changes: every update costs a layout pass."""
+        key = (content.plain, str(content.spans))
+        if self._shown.get(selector) != key:
+            self._shown[selector] = key
+            self.query_one(selector, Static).update(content)
 
     # ------------------------------------------------------------------ keys
     def send(self, text: str) -> None:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from textual.widgets import Input, Static
 
 from companion.nine_table import NineTable
@@ -59,7 +61,8 @@ def test_keys_reveal_pick_alert_undo_and_end():
         right = "pick A1 1" if kind.is_schedule else "pick A1"
         await type_action(pilot, right)
         assert app.query_one("#alerts").has_class("empty")
-        assert table.texts[-2:] == [right, "refill A1"]
+        assert table.texts[-1] == right  # the refill waits: a Take Two may still be announced
+        assert "Take Two" in text_of(app, "#prompt")
         assert "Ada" in text_of(app, "#schedules")
         await pilot.press("u")
         await pilot.pause()
@@ -67,6 +70,7 @@ def test_keys_reveal_pick_alert_undo_and_end():
         await type_action(pilot, right)
         await pilot.press("e")
         await pilot.pause()
+        assert table.texts[-3:] == [right, "refill A1", "end"]
         assert "Bo's turn" in text_of(app, "#turn")
         await pilot.press("t")  # Bo announces a Take Two
         await pilot.pause()
@@ -100,3 +104,35 @@ def test_a_whole_game_reaches_the_final_score_screen():
         assert "Game over" in text_of(app, "#turn")
 
     drive(app, script)
+
+
+@pytest.mark.slow
+def test_the_scripted_three_player_game_kept_on_the_screen_from_first_round_to_score():
+    import pathlib
+
+    script = pathlib.Path(__file__).resolve().parent / "three-player-game.txt"
+    lines = [l for l in script.read_text().splitlines() if l and not l.startswith("#")]
+    table = seeded_table(1)
+    app = NineApp(table)
+
+    async def script_(pilot):
+        entry = app.query_one("#entry", Input)
+        for line in lines:
+            if line.startswith(("reveal", "hide")) and line == table.state.next_step_text() \
+                    and not table.state.round_moved:
+                await pilot.press("r")  # the round's column by its key
+            elif line == "end":
+                await pilot.press("e")
+            elif line == "take-two":
+                await pilot.press("t")
+            else:
+                await pilot.press("a")
+                entry.value = line
+                await pilot.press("enter")
+            assert not table.alerts, (line, table.alerts)
+        assert table.state.over
+        score = text_of(app, "#score")
+        assert score.startswith("1. ") and "objective" in score
+        assert "\n".join(table.score_lines()) == score
+
+    drive(app, script_)
