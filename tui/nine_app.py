@@ -14,7 +14,18 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 
 COUNTRY_STYLE = {"spain": "bold red", "italy": "bold green", "greece": "bold blue", "half": "magenta",
                  "bridge": "yellow"}
-CELL = 16
+CELL = 14
+SHORT = (("mountain", "mount"), ("countries", "ctry"), ("identity-theft", "id-theft"), ("reschedule", "resched"),
+         ("strawberry", "strawb"), ("chocolate", "choc"), ("pistachio", "pista"), ("month-", "m-"))
+
+
+def short(card: str) -> str:
+    """A card id shortened to fit a cell (the log and the score keep the full ids)."""
+    if card.startswith("["):
+        return card
+    for long, brief in SHORT:
+        card = card.replace(long, brief)
+    return card[:CELL - 1]
 
 
 def _style(card: str) -> str:
@@ -34,14 +45,14 @@ def pool_text(view) -> Text:
     text.append("   ")
     for c in range(9):
         state = view.columns[c]
-        text.append(f"{c + 1} ({state})".ljust(CELL), "dim" if state != "open" else "bold")
+        text.append(f"{c + 1} {state}".ljust(CELL), "dim" if state != "open" else "bold")
         if c in (2, 5):
             text.append(" | ")
     text.append("\n")
     for name, row in zip("AB", view.pool):
         text.append(f"{name}  ", "bold")
         for c, card in enumerate(row):
-            text.append(card[:CELL - 1].ljust(CELL), _style(card))
+            text.append(short(card).ljust(CELL), _style(card))
             if c in (2, 5):
                 text.append(" | ")
         text.append("\n")
@@ -57,7 +68,7 @@ def schedules_text(view) -> Text:
         text.append("   ")
         for m, month in enumerate(p.months):
             for card in month:
-                text.append(card[:CELL - 1].ljust(CELL), _style(card) if card != "-" else "dim")
+                text.append(short(card).ljust(CELL), _style(card) if card != "-" else "dim")
             if m < 2:
                 text.append(" | ")
         text.append("\n   hand: " + (", ".join(p.hand) or "-") + "\n\n")
@@ -67,8 +78,8 @@ def schedules_text(view) -> Text:
 class NineApp(App[int]):
     TITLE = "leafwatch nine"
     CSS = """
-    #left { width: 3fr; }
-    #right { width: 2fr; }
+    #left { width: 1fr; }
+    #right { width: 52; }
     #pool, #schedules, #turn, #prompt, #alerts, #score { border: round $accent; padding: 0 1; height: auto; }
     #alerts { border: round red; color: red; }
     #alerts.empty { display: none; }
