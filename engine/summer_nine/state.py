@@ -48,7 +48,6 @@ class NineState:
     refill_for: int | None = None  # whose pick emptied it
     compensation: int | None = None  # a theft's victim, who picks now
     discards: tuple[str, ...] = ()
-    owed_noted: int = 0  # the round whose forgotten reveal/hide has been reported
 
     @property
     def over(self) -> bool:
