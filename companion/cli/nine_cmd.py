@@ -132,7 +132,7 @@ def _play(args) -> int:
         except (RecordError, IllegalAction, NotationError) as exc:
             raise CliError(f"the game cannot be set up: {exc}") from None
         kept = f"game {table.game_id} is kept in {journal.path}" if journal is not None else "not kept"
-        if args.headless or args.script or not sys.stdout.isatty() or not sys.stdin.isatty():
+        if args.headless or args.script or not _interactive():
             return _headless(table, args, kept)
         from tui.nine_app import run_nine_tui
 
@@ -142,6 +142,11 @@ def _play(args) -> int:
     finally:
         if journal is not None:
             journal.close()
+
+
+def _interactive() -> bool:
+    """A person at a terminal: the TUI; otherwise action lines in, words out."""
+    return sys.stdout.isatty() and sys.stdin.isatty()
 
 
 def _headless(table, args, kept: str) -> int:

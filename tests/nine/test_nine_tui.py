@@ -136,3 +136,33 @@ def test_the_scripted_three_player_game_kept_on_the_screen_from_first_round_to_s
         assert "\n".join(table.score_lines()) == score
 
     drive(app, script_)
+
+
+def test_nine_play_opens_the_table_screen_and_keeps_the_game(tmp_path, monkeypatch, capsys):
+    """`leafwatch nine play` at a terminal: the screen, driven by Pilot, with the game in the journal."""
+    from companion.cli import main, nine_cmd
+    from companion.journal import Journal
+
+    monkeypatch.setattr(nine_cmd, "_interactive", lambda: True)
+    seen = {}
+
+    async def auto_pilot(pilot):
+        app = pilot.app
+        await pilot.pause()
+        assert "reveal 1" in text_of(app, "#prompt")
+        await pilot.press("r")
+        await pilot.press("a")
+        app.query_one("#entry", Input).value = "pick A1 9"  # August's slot for a June card: refused
+        await pilot.press("enter")
+        seen["alert"] = text_of(app, "#alerts")
+        await pilot.press("q")
+
+    original = NineApp.run
+    monkeypatch.setattr(NineApp, "run", lambda self, **kw: original(self, headless=True, size=SIZE,
+                                                                     auto_pilot=auto_pilot))
+    journal = tmp_path / "j.sqlite"
+    code = main(["nine", "play", "--players", "Ada,Bo,Cy", "--seed", "4", "--journal", str(journal)])
+    out = capsys.readouterr().out
+    assert code == 0 and "game 1 is kept" in out and "not finished" in out
+    assert "wrong_month" in seen["alert"] or "not_schedule_card" in seen["alert"]
+    assert Journal(str(journal)).record(1)["actions"] == ["reveal 1"]
