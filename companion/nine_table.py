@@ -144,6 +144,10 @@ class NineTable:
         return (s.refill_due is not None and s.refill_for == s.seat and s.compensation is None and s.picks == 1
                 and not s.took_two and s.player.take_two > 0)
 
+    def alert(self, text: str) -> None:
+        """A warning from the front end (a key pressed at the wrong moment), shown like the rules' own."""
+        self._alert(text)
+
     def _alert(self, text: str) -> None:
         self.alerts.append(text)
         self._write([f"! {text}"])

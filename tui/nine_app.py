@@ -166,8 +166,9 @@ class NineApp(App[int]):
 
     def action_column(self) -> None:
         due = self.table.state.next_step_text()
-        if due is None:
-            self.send("reveal")  # the engine's alert says no column is due
+        if due is None or self.table.state.round_moved:
+            self.table.alert("no column is due to be turned now: the round's reveal or hide comes before its first move")
+            self.redraw()
             return
         if self.table.needs_cards_for(due):
             self.action_type(due + " ")

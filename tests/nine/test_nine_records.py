@@ -87,3 +87,20 @@ def test_a_partial_record_says_who_plays_next(tmp_path, capsys):
     path = write(tmp_path, dict(GAME, actions=GAME["actions"][:4]))
     code, out, _ = run(capsys, "record", "check", path)
     assert code == 0 and "round 1" in out and "to play" in out
+
+
+def test_a_table_record_names_its_cards_and_a_deck_record_fixes_them():
+    table = {"game": "nine", "players": [{"name": "Ada"}, {"name": "Bo"}], "deal": {"table": True},
+             "actions": ["reveal 1 spain-beach photo", "pick B1", "refill B1 bridge", "end"]}
+    assert schema_problem(table) is None
+    out = apply_nine_record(table)
+    assert out["players"][0]["hand"] == ["photo"] and out["to_play"] == "Bo"
+    with pytest.raises(RecordError) as info:
+        apply_nine_record(dict(table, actions=["reveal 1"]))
+    assert info.value.code == "card_unknown"
+    deck = ["spain-beach"] + ["photo"] * 8 + ["italy-city"] + ["photo"] * 8 + ["bridge"]
+    record = {"game": "nine", "players": [{"name": "Ada"}, {"name": "Bo"}], "deal": {"deck": deck},
+              "actions": ["reveal 1", "pick A1 1", "refill A1", "end"]}
+    assert schema_problem(record) is None
+    state, _ = play_nine_record(load_nine_record(record))
+    assert state.players[0].schedule[0] == "spain-beach" and state.pool[0] == "bridge" and state.deck == ()
