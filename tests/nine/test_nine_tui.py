@@ -30,10 +30,13 @@ def text_of(app, selector: str) -> str:
     return getattr(content, "plain", None) or str(content)
 
 
-async def type_action(pilot, text: str) -> None:
+async def type_action(pilot, text: str, by_keys: bool = False) -> None:
     await pilot.press("a")
-    for ch in text:
-        await pilot.press("space" if ch == " " else ch)
+    if by_keys:
+        for ch in text:
+            await pilot.press("space" if ch == " " else ch)
+    else:
+        pilot.app.query_one("#entry", Input).value = text
     await pilot.press("enter")
     await pilot.pause()
 
@@ -54,7 +57,7 @@ def test_keys_reveal_pick_alert_undo_and_end():
         card = table.state.pool[0]
         kind = table.kit_card(card)
         wrong = "pick A1 4"
-        await type_action(pilot, wrong)
+        await type_action(pilot, wrong, by_keys=True)
         alerts = text_of(app, "#alerts")
         assert "wrong_month" in alerts or "not_schedule_card" in alerts
         assert not app.query_one("#alerts").has_class("empty")
