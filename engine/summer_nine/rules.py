@@ -75,7 +75,8 @@ def _column_step(state: NineState, action: Reveal | Hide) -> tuple[NineState, tu
             seen = None if action.cards is None else action.cards[line]
             known = state.card_at(cell)
             if seen is not None:
-                state.kit.card(seen) if seen in state.kit.by_id else _unknown_card(seen)
+                if seen not in state.kit.by_id:
+                    _unknown_card(seen)
                 if known is not UNKNOWN and known != seen:
                     raise IllegalAction("card_mismatch", f"{cell.format()} holds {known}, not {seen}")
                 state = state.with_cell(cell, seen)
@@ -344,7 +345,6 @@ def legal_actions(state: NineState) -> list[Action]:
         out.append(Reveal(col) if text.startswith("reveal") else Hide(col))
     out += _picks(state)
     if state.compensation is None:
-        player = state.player
         out.append(TakeTwo())
         out.append(TimeTravel())
         for a in range(1, 10):
@@ -359,7 +359,6 @@ def legal_actions(state: NineState) -> list[Action]:
                 for tgt in month_slots(month_of_slot(src)):
                     out.append(Theft(v, src, tgt))
         out.append(End())
-        del player
     return [a for a in out if _legal_or_observable(state, a)]
 
 
