@@ -33,6 +33,7 @@ class GameEntry:
     started: str
     players: tuple[str, ...]
     actions: int
+    game: str = "multiplayer"  # the record's kind: 'multiplayer', 'solo', 'nine'
 
 
 class Journal:
@@ -88,9 +89,10 @@ class Journal:
     def games(self) -> list[GameEntry]:
         out = []
         for gid, started, rec in self.db.execute("select id, started, record from games order by id"):
-            players = tuple(p.get("name", "?") for p in json.loads(rec).get("players", []))
+            head = json.loads(rec)
+            players = tuple(p.get("name", "?") for p in head.get("players", []))
             n = self.db.execute("select count(*) from actions where game = ?", (gid,)).fetchone()[0]
-            out.append(GameEntry(gid, started, players, n))
+            out.append(GameEntry(gid, started, players, n, head.get("game", "multiplayer")))
         return out
 
     def resume(self, game: int):

@@ -113,7 +113,7 @@ def test_play_resumes_a_journalled_game(tmp_path, capsys):
                        "--journal", str(journal))
     assert code == 0 and "game 1 is kept" in out and "the game goes on" in out
     code, out, _ = run(capsys, "journal", "--journal", str(journal), "list")
-    assert "Ada, Bo, Cy" in out
+    assert "Ada, Bo, Cy" in out and "[nine]" in out
     code, out, _ = run(capsys, "nine", "play", "--resume", "1", "--script", str(rest), "--journal", str(journal))
     assert code == 0 and "== final score" in out
     code, out, _ = run(capsys, "journal", "--journal", str(journal), "export", "1")
