@@ -14,15 +14,14 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 
 COUNTRY_STYLE = {"spain": "bold red", "italy": "bold green", "greece": "bold blue", "half": "magenta",
                  "bridge": "yellow"}
-CELL = 14
+CELL = 12
 SHORT = (("mountain", "mount"), ("countries", "ctry"), ("identity-theft", "id-theft"), ("reschedule", "resched"),
-         ("strawberry", "strawb"), ("chocolate", "choc"), ("pistachio", "pista"), ("month-", "m-"))
+         ("strawberry", "strawb"), ("chocolate", "choc"), ("pistachio", "pista"), ("month-", "m-"),
+         ("spain", "spa"), ("italy", "ita"), ("greece", "gre"), ("[face down]", "[down]"))
 
 
 def short(card: str) -> str:
     """A card id shortened to fit a cell (the log and the score keep the full ids)."""
-    if card.startswith("["):
-        return card
     for long, brief in SHORT:
         card = card.replace(long, brief)
     return card[:CELL - 1]
@@ -41,20 +40,20 @@ def pool_text(view) -> Text:
     text.append("   ")
     for m, month in enumerate(("June", "July", "August")):
         text.append(f"{month:<{3 * CELL}}", "bold")
-        text.append(" | " if m < 2 else "\n")
+        text.append("| " if m < 2 else "\n")
     text.append("   ")
     for c in range(9):
         state = view.columns[c]
         text.append(f"{c + 1} {state}".ljust(CELL), "dim" if state != "open" else "bold")
         if c in (2, 5):
-            text.append(" | ")
+            text.append("| ")
     text.append("\n")
     for name, row in zip("AB", view.pool):
         text.append(f"{name}  ", "bold")
         for c, card in enumerate(row):
             text.append(short(card).ljust(CELL), _style(card))
             if c in (2, 5):
-                text.append(" | ")
+                text.append("| ")
         text.append("\n")
     return text
 
@@ -70,7 +69,7 @@ def schedules_text(view) -> Text:
             for card in month:
                 text.append(short(card).ljust(CELL), _style(card) if card != "-" else "dim")
             if m < 2:
-                text.append(" | ")
+                text.append("| ")
         text.append("\n   hand: " + (", ".join(p.hand) or "-") + "\n\n")
     return text
 
@@ -79,7 +78,7 @@ class NineApp(App[int]):
     TITLE = "leafwatch nine"
     CSS = """
     #left { width: 1fr; }
-    #right { width: 52; }
+    #right { width: 46; }
     #pool, #schedules, #turn, #prompt, #alerts, #score { border: round $accent; padding: 0 1; height: auto; }
     #alerts { border: round red; color: red; }
     #alerts.empty { display: none; }
@@ -126,7 +125,7 @@ class NineApp(App[int]):
                            ("#prompt", "Next"), ("#alerts", "Alerts"), ("#score", "Final score"), ("#log", "Log")):
             self.query_one(sel).border_title = title
         self.set_focus(None)
-        self.redraw()
+        self.call_after_refresh(self.redraw)  # after layout: the log wraps at its real width
 
     def redraw(self) -> None:
         view = self.view = self.table.view()
