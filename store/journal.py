@@ -48,6 +48,7 @@ class GameEntry:
     started: str
     players: tuple[str, ...]
     actions: int
+    game: str = "multiplayer"  # the record's kind: 'multiplayer', 'solo', 'nine'
 
 
 class Journal:
@@ -153,9 +154,10 @@ class Journal:
         def read(db: sqlite3.Connection) -> list[GameEntry]:
             out = []
             for gid, started, rec in db.execute("select id, started, record from games order by id").fetchall():
-                players = tuple(p.get("name", "?") for p in json.loads(rec).get("players", []))
+                head = json.loads(rec)
+                players = tuple(p.get("name", "?") for p in head.get("players", []))
                 n = db.execute("select count(*) from actions where game = ?", (gid,)).fetchone()[0]
-                out.append(GameEntry(gid, started, players, n))
+                out.append(GameEntry(gid, started, players, n, head.get("game", "multiplayer")))
             return out
 
         return self._run(read)

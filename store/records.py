@@ -9,7 +9,8 @@ from engine.records import RecordError
 
 
 def _schema(name: str) -> dict:
-    text = resources.files("engine.indian_summer").joinpath(f"data/{name}").read_text("utf-8")
+    package = "engine.summer_nine" if name == "nine-record.schema.json" else "engine.indian_summer"
+    text = resources.files(package).joinpath(f"data/{name}").read_text("utf-8")
     return json.loads(text)
 
 
@@ -17,7 +18,8 @@ def schema_problem(data: object) -> str | None:
     """The first way the record breaks its JSON Schema, in one line; None when it fits."""
     import jsonschema
 
-    name = "solo-record.schema.json" if isinstance(data, dict) and data.get("game") == "solo" else "game-record.schema.json"
+    game = data.get("game") if isinstance(data, dict) else None
+    name = {"solo": "solo-record.schema.json", "nine": "nine-record.schema.json"}.get(game, "game-record.schema.json")
     try:
         schema = _schema(name)
     except FileNotFoundError:
@@ -30,7 +32,8 @@ def schema_problem(data: object) -> str | None:
 
 
 def play_file(path: str, kit=None) -> tuple[str, object]:
-    """('multiplayer', final GameState) or ('solo', outcome dict); FileError naming what is wrong."""
+    """('multiplayer', final GameState), ('solo', outcome dict) or ('nine', outcome dict); FileError naming
+    what is wrong. `kit` is Indian Summer's; a Summer Nine record plays with the shipped Summer Nine kit."""
     data = read_json(path)
     if not isinstance(data, dict):
         raise FileError(f"{path}: a game record is a JSON object with 'players' and 'actions'")
@@ -43,6 +46,10 @@ def play_file(path: str, kit=None) -> tuple[str, object]:
             except ImportError:
                 raise FileError("this installation cannot play solo records yet") from None
             result = ("solo", apply_solo_record(data, kit))
+        elif data.get("game") == "nine":
+            from engine.summer_nine.record import apply_nine_record
+
+            result = ("nine", apply_nine_record(data))
         else:
             from engine.indian_summer.record import load_record, play_record
 

@@ -4,4 +4,5 @@
 - widgets.py  BoardView, NoticeList, DeclareScreen (the dialog for an exchange, a Mushroom, any action)
 - render.py   pure drawing of the piece and printed notations, treasures, paths, LED pixels as Rich Text
 - app.tcss    the layout and colours
+- nine_app.py NineApp, the Summer Nine table screen over companion's NineTable, and run_nine_tui
 """

@@ -23,6 +23,7 @@ GROUPS: dict[str, str] = {
     "record": "leafwatch.cli.record_cmd",
     "endgame": "leafwatch.cli.endgame_cmd",
     "solo": "leafwatch.cli.solo_cmd",
+    "nine": "leafwatch.cli.nine_cmd",
     "calibrate": "leafwatch.cli.calibrate_cmd",
     "led": "leafwatch.cli.led_cmd",
     "journal": "leafwatch.cli.journal_cmd",

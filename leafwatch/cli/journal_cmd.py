@@ -40,7 +40,8 @@ def _list(args) -> int:
     if not games:
         print("no games kept yet")
     for g in games:
-        print(f"{g.id:>4}  {g.started}  {', '.join(g.players) or '?'}  ({g.actions} actions)")
+        kind = "" if g.game == "multiplayer" else f"  [{g.game}]"
+        print(f"{g.id:>4}  {g.started}  {', '.join(g.players) or '?'}  ({g.actions} actions){kind}")
     return 0
 
 

@@ -6,7 +6,7 @@ import json
 
 def register(sub) -> None:
     p = sub.add_parser("record", help="check or apply a JSON game record",
-                       description="Check or apply a JSON game record (multiplayer or solo).")
+                       description="Check or apply a JSON game record (multiplayer, solo or Summer Nine).")
     verbs = p.add_subparsers(dest="verb", metavar="VERB", required=True)
     check = verbs.add_parser("check", help="validate a record: schema, notation, and every action's legality")
     check.add_argument("file")
@@ -26,6 +26,9 @@ def _check(args) -> int:
     kind, result = play_file(args.file, read_kit(args.kit))
     if kind == "solo":
         print(f"{args.file}: a valid solo record")
+    elif kind == "nine":
+        print(f"{args.file}: a valid Summer Nine record; {len(result['scores'])} players, "
+              + ("game over" if result["over"] else f"round {result['round']}, {result['to_play']} to play"))
     else:
         print(f"{args.file}: valid; {len(result.players)} players, turn {result.turn}, "
               + ("game over" if result.over else f"{result.player.name} to play"))
@@ -40,6 +43,11 @@ def _apply(args) -> int:
     kind, result = play_file(args.file, read_kit(args.kit))
     if kind == "solo":
         print(json.dumps(result, indent=2) if args.json else _solo_text(result))
+        return 0
+    if kind == "nine":
+        from engine.summer_nine.record import outcome_lines
+
+        print(json.dumps(result, indent=2) if args.json else "\n".join(outcome_lines(result)))
         return 0
     if args.json:
         print(json.dumps(state_json(result), indent=2))
