@@ -22,6 +22,7 @@ GROUPS: dict[str, str] = {
     "record": "companion.cli.record_cmd",
     "endgame": "companion.cli.endgame_cmd",
     "solo": "companion.cli.solo_cmd",
+    "resort": "companion.cli.resort_cmd",
     "calibrate": "companion.cli.calibrate_cmd",
     "led": "companion.cli.led_cmd",
     "journal": "companion.cli.journal_cmd",
