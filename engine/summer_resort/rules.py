@@ -30,6 +30,10 @@ def _ev(kind: str, text: str, player: int | None = None, **data) -> Event:
     return Event(kind, text, player, tuple(sorted(data.items())))
 
 
+def _a(noun: str) -> str:
+    return ("an " if noun[0] in "aeiou" else "a ") + noun
+
+
 # --- Phase I ------------------------------------------------------------------------------------
 
 def required_vacationers(state: ResortState, weather: str) -> tuple[str, ...]:
@@ -184,7 +188,7 @@ def _place(state: ResortState, place: Place, ev: Events) -> ResortState:
         ev.append(_ev("package", f"{who} takes the conductor's package: +{PACKAGE} zl", seat, price=cost))
     elif place.verb == "buy":
         state = replace(state, stacks=tuple((k, n - 1 if k == place.card else n) for k, n in state.stacks))
-        ev.append(_ev("buy", f"{who} buys a {place.card} for {cost} zl", seat, price=cost, card=place.card))
+        ev.append(_ev("buy", f"{who} buys {_a(place.card)} for {cost} zl", seat, price=cost, card=place.card))
     else:
         ev.append(_ev("refuel", f"{who} refuels an automobile for {cost} zl", seat, price=cost))
     return _next_turn(state, seat, ev)
