@@ -24,7 +24,7 @@ class Score:
         return self.money_points + self.house_points + self.president_points
 
     def reason(self) -> str:
-        parts = [f"{self.money} zl = {self.money_points}"]
+        parts = [f"{self.money} zl cash and guests = {self.money_points}"]
         for name, n in self.cards:
             if n:
                 parts.append(f"{n} {name}{'s' if n > 1 else ''} x{HOUSE_POINTS[LEVEL_NAMES.index(name)]} = "
