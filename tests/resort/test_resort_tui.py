@@ -1,0 +1,69 @@
+"""`resort play` in the terminal: Pilot presses keys; the app shows the model's words and sends actions."""
+from __future__ import annotations
+
+import asyncio
+
+from textual.widgets import Input, Static
+
+from companion.resort_table import ResortTable
+from engine.summer_resort.setup import new_game
+from tui.resort_app import ResortApp
+
+
+def text_of(app, selector: str) -> str:
+    content = app.query_one(selector, Static).render()
+    return getattr(content, "plain", None) or str(content)
+
+
+def drive(app, script):
+    async def main():
+        async with app.run_test(size=(180, 50)) as pilot:
+            await pilot.pause()
+            await script(pilot)
+    asyncio.run(main())
+
+
+def test_keys_place_tokens_with_prices_and_undo():
+    table = ResortTable(new_game(["Anna", "Ben", "Cleo"], porter=0), seed=3)
+    app = ResortApp(table)
+
+    async def script(pilot):
+        assert "Ben's turn" in text_of(app, "#top")
+        menu = text_of(app, "#menu")
+        assert "villa" in menu and "200  ok" in menu and "pension" in menu and "cannot_afford" in menu
+        assert "car 1" in text_of(app, "#train")
+        await pilot.press("v")  # Ben buys a villa for 200
+        assert table.state.players[1].money == 0
+        assert any("Ben buys a villa for 200 zl" in line for line in app.log_lines)
+        assert "Cleo's turn" in text_of(app, "#top")
+        assert "400" in text_of(app, "#menu")  # the second visit doubles the price
+        await pilot.press("t")  # both tokens: the villa now costs 200
+        assert "placing with: 2" in text_of(app, "#top")
+        await pilot.press("v")
+        assert table.state.players[2].money == 0 and table.state.tokens[2] == 0
+        await pilot.press("u")
+        assert table.state.players[2].money == 200 and "Cleo's turn" in text_of(app, "#top")
+        await pilot.press("p")  # the package, still with both tokens chosen
+        assert table.state.players[2].money == 300
+        await pilot.press("colon")
+        await pilot.press(*"buy castle", "enter")
+        assert any("not understood" in line for line in app.log_lines)
+        await pilot.press("q")
+
+    drive(app, script)
+
+
+def test_a_round_ends_with_housing_shown_and_the_resorts_updated():
+    table = ResortTable(new_game(["Anna", "Ben"], porter=1), seed=1)
+    app = ResortApp(table)
+
+    async def script(pilot):
+        start_round = table.state.round
+        for key in "1p2pp":  # Anna car 1, Ben package, Anna car 2, Ben package, Ben's porter: package
+            await pilot.press(key)
+        assert table.state.round == start_round + 1
+        assert "Round 2" in text_of(app, "#top")
+        assert "Anna" in text_of(app, "#players") and "Standings" in text_of(app, "#standings")
+        assert any("stay in the" in line or "no new guests" in line for line in app.log_lines)
+
+    drive(app, script)
