@@ -143,3 +143,15 @@ def test_the_porter_passes_left_and_the_game_ends_after_the_last_round():
     with pytest.raises(IllegalAction) as exc:
         step(s, parse_action("weather rain"))
     assert exc.value.code == "game_over"
+
+
+def test_the_presidents_comparison_counts_top_cards_and_houses_not_forests():
+    s = fresh(2)
+    s = resort(s, 0, "pension, cottage, cottage")  # top cards 5 + 2 + 2 = 9 (all its cards: 14)
+    s = resort(s, 1, "villa, villa, villa")  # top cards 3 + 3 + 3 = 9 (all its cards: 15)
+    s = replace(s, president=0)
+    assert president_after_development(s) == 0  # equal houses, equal points: Kamil keeps it
+    t = resort(resort(fresh(2), 0, "cottage, cottage, forest, forest"), 1, "cottage, forest")
+    assert president_after_development(t) is None  # two houses and two bare forests are not three houses
+    t = replace(resort(t, 1, "cottage, cottage, cottage"), president=None)
+    assert president_after_development(t) == 1
