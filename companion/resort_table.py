@@ -287,7 +287,7 @@ class ResortTable:
                 marks.append("President")
             cars = f", automobiles {p.cars.count(True)} fuelled / {len(p.cars)}" if p.cars else ""
             out.append(f"{seat_text(i)} {p.name}{' (' + ', '.join(marks) + ')' if marks else ''}: {p.money} zl, "
-                       f"{p.houses} houses{cars}")
+                       f"{p.houses} house{'' if p.houses == 1 else 's'}{cars}")
             out.append(f"    {format_resort(p.lots)}")
         return out
 

@@ -36,7 +36,7 @@ class ResortApp(App[int]):
         Binding("g", "buy('g')", "Forest 200"),
         Binding("a", "buy('a')", "Automobile"),
         Binding("r", "place('refuel')", "Refuel"),
-        Binding("s", "suggest", "Suggested"),
+        Binding("s", "suggest", "Suggested build/housing"),
         Binding("colon", "type", "Type", key_display=":"),
         Binding("u", "undo", "Undo"),
         Binding("q", "quit", "Quit"),
@@ -80,7 +80,7 @@ class ResortApp(App[int]):
         top = [t.prompt()]
         if groups:
             top.append(f"placing with: {self.tokens}   (t changes: {', '.join(groups)})")
-        top += [f"  {text}   ({what})" for text, what in t.choices()]
+        top += [f"  [{i}] {text}   ({what})" for i, (text, what) in enumerate(t.choices()[:8], 1)]
         self.query_one("#top", Static).update("\n".join(top))
         self.query_one("#train", Static).update("\n".join(t.train_lines()) or "-")
         self.query_one("#menu", Static).update("\n".join(self.menu_lines()) or "no placements now")
@@ -88,13 +88,20 @@ class ResortApp(App[int]):
         self.query_one("#standings", Static).update("\n".join(t.standing_lines()))
 
     def menu_lines(self) -> list[str]:
+        """One line per placement: its key, its price with the chosen tokens, allowed or why not."""
+        keys = {card: key for key, card in CARD_KEYS.items()} | {"package": "p", "refuel": "r"}
         out = []
         for item in self.table.menu(self.tokens):
             if item.label.startswith("cars") and not item.allowed:
                 continue
+            if item.label.startswith("car "):
+                key = item.label.split()[1]
+            else:
+                key = keys.get(item.label, ":")
             price = item.price_text() if item.allowed else str(item.price)
             state = "ok" if item.allowed else f"not allowed: {item.reason}"
-            out.append(f"{item.label:<12} {price:>6}  {state}{'  ' + item.reason if item.allowed and item.reason else ''}")
+            note = f"  {item.reason}" if item.allowed and item.reason else ""
+            out.append(f"[{key}] {item.label:<12} {price:>6}  {state}{note}")
         return out
 
     def _log(self, lines) -> None:
@@ -126,8 +133,14 @@ class ResortApp(App[int]):
     def action_buy(self, key: str) -> None:
         self.send(self._with_tokens(f"buy {CARD_KEYS[key]}"))
 
-    def action_invite(self, car: int) -> None:
-        self.send(self._with_tokens(f"invite {car}"))
+    def action_invite(self, number: int) -> None:
+        """A digit: a car to invite from in the action phase; a listed choice when building or housing."""
+        if self.table.state.phase in ("develop", "house"):
+            choices = self.table.choices()
+            if 1 <= number <= len(choices):
+                self.send(choices[number - 1][0])
+            return
+        self.send(self._with_tokens(f"invite {number}"))
 
     def action_suggest(self) -> None:
         suggestion = self.table.suggestion()

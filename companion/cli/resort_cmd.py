@@ -25,8 +25,8 @@ def register(sub) -> None:
                     "--seed the table types the weather card turned ('weather rain') and the vacationers "
                     "dealt ('deal stu con ...'); with --seed the companion shuffles and deals.",
         epilog="Keys in the TUI: t token group, p package, 1-8 invite from a car, c cottage, v villa, n pension, "
-               "f/g forest 100/200, a automobile, r refuel, s the suggested build or housing, : type an action, "
-               "u undo, q quit.")
+               "f/g forest 100/200, a automobile, r refuel; when building or housing, 1-8 take a listed way and s the "
+               "suggested one; : type an action, u undo, q quit.")
     play.add_argument("--players", default="A,B,C,D", metavar="NAMES",
                       help='2 to 5 names in seating order, e.g. "Anna,Ben,Cleo,Dan" (default A,B,C,D)')
     play.add_argument("--porter", type=int, default=1, metavar="SEAT", help="the seat given the porter (default 1)")

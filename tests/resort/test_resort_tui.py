@@ -30,7 +30,7 @@ def test_keys_place_tokens_with_prices_and_undo():
     async def script(pilot):
         assert "Ben's turn" in text_of(app, "#top")
         menu = text_of(app, "#menu")
-        assert "villa" in menu and "200  ok" in menu and "pension" in menu and "cannot_afford" in menu
+        assert "[v] villa" in menu and "200  ok" in menu and "[p] package" in menu and "pension" in menu and "cannot_afford" in menu
         assert "car 1" in text_of(app, "#train")
         await pilot.press("v")  # Ben buys a villa for 200
         assert table.state.players[1].money == 0
@@ -65,5 +65,27 @@ def test_a_round_ends_with_housing_shown_and_the_resorts_updated():
         assert "Round 2" in text_of(app, "#top")
         assert "Anna" in text_of(app, "#players") and "Standings" in text_of(app, "#standings")
         assert any("stay in the" in line or "no new guests" in line for line in app.log_lines)
+
+    drive(app, script)
+
+
+def test_a_housing_choice_is_taken_by_its_number():
+    import pathlib
+
+    lines = [ln for ln in pathlib.Path(__file__).with_name("four-player-game.txt").read_text().splitlines()
+             if ln and not ln.startswith("#")]
+    upto = lines.index("p3 house stu>1")  # round 2: Cleo's student may take the villa or the cottage
+    table = ResortTable(new_game(["Anna", "Ben", "Cleo", "Dan"], porter=0), lines[:upto])
+    app = ResortApp(table)
+
+    async def script(pilot):
+        top = text_of(app, "#top")
+        assert "Cleo houses stu" in top and "[1] p3 house stu>1" in top and "[2] p3 house stu>2" in top
+        await pilot.press("2")
+        assert table.state.players[2].lots[1].guests == ("stu",)  # the cottage took him
+        assert "Round 3: turn the weather card" in text_of(app, "#top")  # no seed: the table turns it
+        await pilot.press("colon")
+        await pilot.press(*"weather hot", "enter")
+        assert "deal" in text_of(app, "#top") and table.state.cars == 7
 
     drive(app, script)
