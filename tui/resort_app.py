@@ -50,14 +50,14 @@ class ResortApp(App[int]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("", id="top")
+        yield Static("", id="top", markup=False)
         with Horizontal(id="middle"):
             with Vertical(id="left"):
-                yield Static("", id="train")
-                yield Static("", id="menu")
+                yield Static("", id="train", markup=False)
+                yield Static("", id="menu", markup=False)
             with Vertical(id="right"):
-                yield Static("", id="players")
-                yield Static("", id="standings")
+                yield Static("", id="players", markup=False)
+                yield Static("", id="standings", markup=False)
                 yield RichLog(id="log", wrap=True, max_lines=2000)
         yield Input(placeholder="type an action, e.g. 'invite 3+4', 'weather rain', 'house stu>1' (Enter)", id="command")
         yield Footer()
