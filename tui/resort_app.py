@@ -114,7 +114,7 @@ class ResortApp(App[int]):
         entry = self.table.enter(text)
         self._log([f"> {text}"] + [("" if entry.ok else "! ") + line for line in entry.lines])
         if not entry.ok:
-            self.notify(entry.lines[0], severity="warning")
+            self.notify(entry.lines[0], severity="warning", markup=False)
         self.redraw()
 
     def _with_tokens(self, text: str) -> str:
