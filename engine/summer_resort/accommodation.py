@@ -67,33 +67,58 @@ def _need(counts: tuple[int, int, int], groups) -> tuple[int, int, int] | None:
     return tuple(c) if min(c) >= 0 else None
 
 
-def _solve(houses, guests):
-    """(best key, list of class-level outcomes), outcome = per class a sorted tuple of groups."""
+def _solve(houses, guests, limit: int | None = None):
+    """(classes, best key, class-level outcomes): an outcome gives each class a sorted tuple of groups.
+
+    The best key comes from a dynamic programme house by house (houses ordered class by class, state:
+    the guests still to place). The outcomes are then enumerated class by class, keeping only the
+    choices whose key plus the best of the rest reaches the best key; `limit` stops after that many."""
     classes = _classes(houses)
     counts = tuple(Counter(guests).get(k, 0) for k in VACATIONERS)
+    order = [(level, bool(old)) for (level, old), lots in classes for _ in lots]
+    starts = [0]
+    for _, lots in classes:
+        starts.append(starts[-1] + len(lots))
 
     @lru_cache(maxsize=None)
-    def go(ci: int, left: tuple[int, int, int]):
+    def f(i: int, left: tuple[int, int, int]) -> tuple[int, int, int]:
+        if i == len(order):
+            return (0, 0, 0)
+        level, occupied = order[i]
+        top = None
+        for group in house_options(level):
+            rest = _need(left, (group,))
+            if rest is None:
+                continue
+            sub = f(i + 1, rest)
+            used = 1 if group else 0
+            key = (len(group) + sub[0], sub[1] - (used if occupied else 0), sub[2] - used)
+            if top is None or key > top:
+                top = key
+        return top
+
+    goal = f(0, counts)
+    ways: list[tuple] = []
+
+    def walk(ci: int, left, acc: tuple, got: tuple[int, int, int]) -> None:
+        if limit is not None and len(ways) >= limit:
+            return
         if ci == len(classes):
-            return (0, 0, 0), ((),)
+            ways.append(acc)
+            return
         (level, old), lots = classes[ci]
-        best, ways = None, []
         for choice in combinations_with_replacement(house_options(level), len(lots)):
             rest = _need(left, choice)
             if rest is None:
                 continue
-            sub_key, sub_ways = go(ci + 1, rest)
             used = sum(1 for g in choice if g)
-            here = (sum(len(g) for g in choice), -(used if old else 0), -used)
-            key = tuple(a + b for a, b in zip(here, sub_key))
-            if best is None or key > best:
-                best, ways = key, [(choice,) + w for w in sub_ways]
-            elif key == best:
-                ways += [(choice,) + w for w in sub_ways]
-        return best, tuple(ways)
+            here = (got[0] + sum(len(g) for g in choice), got[1] - (used if old else 0), got[2] - used)
+            tail = f(starts[ci + 1], rest)
+            if tuple(a + b for a, b in zip(here, tail)) == goal:
+                walk(ci + 1, rest, acc + (choice,), here)
 
-    key, ways = go(0, counts)
-    return classes, key, ways
+    walk(0, counts, (), (0, 0, 0))
+    return classes, goal, tuple(ways)
 
 
 def _expand(classes, way) -> dict[int, tuple[str, ...]]:
@@ -109,15 +134,16 @@ def _expand(classes, way) -> dict[int, tuple[str, ...]]:
 
 def best(houses, guests) -> Value:
     """The best value any accommodation of `guests` reaches. `houses`: (level, old guests) per lot."""
-    _, key, _ = _solve(tuple((lv, tuple(o)) for lv, o in houses), sort_guests(guests))
+    _, key, _ = _solve(tuple((lv, tuple(o)) for lv, o in houses), sort_guests(guests), limit=1)
     return Value(key[0], -key[1], -key[2])
 
 
-def optimal_outcomes(houses, guests) -> tuple[dict[int, tuple[str, ...]], ...]:
-    """Every distinct best accommodation (lot index -> new guests); interchangeable houses are
-    filled in lot order, so two outcomes differ in what they do, not only in which twin they use."""
+def optimal_outcomes(houses, guests, limit: int | None = None) -> tuple[dict[int, tuple[str, ...]], ...]:
+    """Every distinct best accommodation (lot index -> new guests), or the first `limit` of them;
+    interchangeable houses are filled in lot order, so two outcomes differ in what they do, not only
+    in which twin they use."""
     houses = tuple((lv, tuple(o)) for lv, o in houses)
-    classes, _, ways = _solve(houses, sort_guests(guests))
+    classes, _, ways = _solve(houses, sort_guests(guests), limit)
     outs = [_expand(classes, w) for w in ways]
     outs.sort(key=lambda o: sorted(o.items()))
     return tuple(outs)

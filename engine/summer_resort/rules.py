@@ -331,14 +331,14 @@ def house_of(state: ResortState, seat: int) -> tuple[tuple[int, tuple[str, ...]]
     return tuple((lot.level, lot.guests) for lot in state.players[seat].lots)
 
 
-def housing_options(state: ResortState, seat: int) -> tuple[dict[int, tuple[str, ...]], ...]:
-    return accommodation.optimal_outcomes(house_of(state, seat), state.guests_for(seat))
+def housing_options(state: ResortState, seat: int, limit: int | None = None) -> tuple[dict[int, tuple[str, ...]], ...]:
+    return accommodation.optimal_outcomes(house_of(state, seat), state.guests_for(seat), limit)
 
 
 def _auto_house(state: ResortState, ev: Events) -> ResortState:
     while state.to_house:
         seat = state.to_house[0]
-        options = housing_options(state, seat)
+        options = housing_options(state, seat, limit=2)
         if len(options) != 1:
             return state  # the player chooses among equally good ways
         state = _settle(state, seat, options[0], ev)
