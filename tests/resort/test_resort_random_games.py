@@ -1,11 +1,13 @@
 """Seeded random games to the end: the rules' invariants hold after every action, and records replay."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
+from engine.errors import IllegalAction
 from engine.summer_resort.components import ACCEPTS, HOUSES_IN_BOX
 from engine.summer_resort.record import apply_resort_record, outcome_json, record_of
-from engine.summer_resort.rules import step
+from engine.summer_resort.rules import legal_actions, placements_for, step
 from engine.summer_resort.setup import new_game
 
 from tests.resort.resort_bot import bot_game
@@ -41,7 +43,16 @@ def test_random_games_keep_the_rules_invariants_and_replay_from_their_record(n, 
     start = new_game(NAMES[:n], porter=porter % n)
     final, log = bot_game(start, seed)
     s = start
-    for a in log:
+    for i, a in enumerate(log):
+        if i % 7 == 0 and s.phase not in ("weather", "deal"):
+            legal = legal_actions(s)
+            for other in legal:  # whatever legal_actions lists, step takes
+                step(s, other)
+            if s.phase == "actions":  # and every other placement is refused with a reason
+                for other in placements_for(s, s.turn):
+                    if other not in legal:
+                        with pytest.raises(IllegalAction):
+                            step(s, other)
         s, _ = step(s, a)
         check_invariants(s, n)
     assert s == final and final.over and final.round == final.rounds
