@@ -14,9 +14,7 @@ from dataclasses import dataclass
 from engine.errors import IllegalAction, NotationError
 from engine.log import GameLog
 from engine.summer_resort.actions import Build, Deal, House, Place, Reveal, parse_action, seat_text
-from engine.summer_resort.components import (
-    INVESTMENTS, LEVEL_NAMES, RENT, WEATHER, WEATHER_TEXT, guests_text,
-)
+from engine.summer_resort.components import CLOUD_BACKED, INVESTMENTS, RENT, WEATHER_TEXT, guests_text
 from engine.summer_resort.record import outcome_json, record_of
 from engine.summer_resort.rules import (
     build_targets, develop_seat, housing_options, placements_for, price, required_vacationers, step,
@@ -24,9 +22,6 @@ from engine.summer_resort.rules import (
 from engine.summer_resort.scoring import final_scores
 from engine.summer_resort.setup import shuffled_deck, shuffled_vacationers
 from engine.summer_resort.state import TOKEN_GROUPS, ResortState, format_resort
-
-TOKEN_WORDS = {"1": "one token", "2": "both tokens", "porter": "the porter", "porter+1": "the porter and a token"}
-
 
 @dataclass(frozen=True)
 class MenuItem:
@@ -93,7 +88,7 @@ class ResortTable:
                 order = shuffled_deck(self.log.start.deck, random.Random(f"{self.seed}:deck"))
                 left = dict(s.deck)
                 pick = order[len(s.revealed)] if len(s.revealed) < len(order) else None
-                if pick is None or not left.get(pick) or (not s.revealed and pick not in ("storm", "rain", "clouds")):
+                if pick is None or not left.get(pick) or (not s.revealed and pick not in CLOUD_BACKED):
                     pick = next(w for w in order if left.get(w))
                 lines += self._apply(Reveal(pick))
             else:
@@ -297,11 +292,3 @@ class ResortTable:
 
     def outcome(self) -> dict:
         return outcome_json(self.state)
-
-
-def weather_names() -> tuple[str, ...]:
-    return tuple(WEATHER)
-
-
-def level_name(level: int) -> str:
-    return LEVEL_NAMES[level]

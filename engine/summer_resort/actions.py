@@ -20,9 +20,6 @@ from engine.errors import NotationError
 from engine.summer_resort.components import INVESTMENTS, LEVEL_NAMES, VACATIONERS, WEATHER, parse_vacationer, sort_guests
 from engine.summer_resort.state import TOKEN_GROUPS
 
-VERBS = ("invite", "package", "buy", "refuel")
-
-
 def seat_text(seat: int) -> str:
     return f"p{seat + 1}"
 

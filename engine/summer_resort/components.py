@@ -79,7 +79,3 @@ def sort_guests(guests) -> tuple[str, ...]:
 
 def guests_text(guests) -> str:
     return " ".join(guests) if guests else "-"
-
-
-def money_text(zloty: int) -> str:
-    return f"{zloty} zl"

@@ -10,11 +10,10 @@ from dataclasses import dataclass, replace
 
 from engine.errors import NotationError
 from engine.summer_resort.components import (
-    ACCEPTS, FOREST, HOUSE_CAPACITY, HOUSE_POINTS, LEVEL_NAMES, START_MONEY, guests_text, parse_vacationer,
-    sort_guests,
+    FOREST, HOUSE_CAPACITY, HOUSE_POINTS, LEVEL_NAMES, START_MONEY, parse_vacationer, sort_guests,
 )
 
-PHASES = ("weather", "deal", "actions", "develop", "house", "over")
+PHASES = ("weather", "deal", "actions", "develop", "house", "over")  # the order of a round
 TOKEN_GROUPS = ("1", "2", "porter", "porter+1")  # what one action may place
 TWO_TOKENS = ("2", "porter+1")
 
@@ -156,11 +155,3 @@ class ResortState:
 
     def name(self, seat: int) -> str:
         return self.players[seat].name
-
-
-def accepts_text(level: int) -> str:
-    return ", ".join(ACCEPTS.get(level, ())) or "nobody"
-
-
-def train_text(state: ResortState) -> str:
-    return " | ".join(f"{i + 1}: {guests_text(car)}" for i, car in enumerate(state.train))

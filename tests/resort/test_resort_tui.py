@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import asyncio
 
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from companion.resort_table import ResortTable
 from engine.summer_resort.setup import new_game
