@@ -89,3 +89,32 @@ def test_a_housing_choice_is_taken_by_its_number():
         assert "deal" in text_of(app, "#top") and table.state.cars == 7
 
     drive(app, script)
+
+
+def test_resort_play_on_a_terminal_opens_the_table_screen_and_keeps_the_game(tmp_path, monkeypatch, capsys):
+    import sys
+
+    import tui.resort_app as resort_app
+    from companion.cli import main
+    from companion.journal import Journal
+
+    pressed = {}
+
+    def pilot_run(table):
+        app = ResortApp(table)
+
+        async def script(pilot):
+            pressed["first"] = text_of(app, "#top")
+            await pilot.press("p", "c")  # Ben takes the package, Anna buys a cottage
+            await pilot.press("q")
+
+        drive(app, script)
+        return 0
+
+    monkeypatch.setattr(resort_app, "run_resort_tui", pilot_run)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    journal = str(tmp_path / "games.sqlite")
+    code = main(["resort", "play", "--players", "Anna,Ben", "--seed", "2", "--journal", journal])
+    assert code == 0 and "game 1 is kept" in capsys.readouterr().out
+    assert "Ben's turn" in pressed["first"]
+    assert Journal(journal).record(1)["actions"][-2:] == ["p2 package", "p1 buy cottage"]
