@@ -59,3 +59,34 @@ def test_random_games_keep_the_rules_invariants_and_replay_from_their_record(n, 
     assert len(final.revealed) == final.rounds and sum(c for _, c in final.deck) == 1  # the last card stays down
     record = record_of(start, [a.format() for a in log])
     assert apply_resort_record(record) == outcome_json(final)
+
+
+def test_accommodation_in_random_rounds_matches_brute_force():
+    """Whenever a player of a random game has a choice of accommodation (small enough to brute-force),
+    the ways the engine lists are best ones, every best way is accepted, and the chosen one is best."""
+    from engine.summer_resort.accommodation import best, check
+    from engine.summer_resort.rules import house_of, housing_options
+    from tests.resort.test_resort_accommodation import brute
+
+    checked = 0
+    for seed in range(8):
+        n = 2 + seed % 4
+        start = new_game(NAMES[:n], porter=seed % n)
+        _, log = bot_game(start, seed)
+        s = start
+        for a in log:
+            if s.phase == "house":
+                seat = s.to_house[0]
+                houses, guests = house_of(s, seat), s.guests_for(seat)
+                if len(guests) <= 5 and len(houses) <= 5:
+                    top, ways = brute(list(houses), list(guests))
+                    assert best(houses, guests).key == top
+                    def plain(groups):  # the brute force writes each group in sorted order
+                        return frozenset((lot, tuple(sorted(g))) for lot, g in groups.items())
+                    listed = {plain(o) for o in housing_options(s, seat)}
+                    assert listed <= ways and plain(a.groups()) in ways
+                    for way in ways:
+                        check(houses, guests, dict(way))
+                    checked += 1
+            s, _ = step(s, a)
+    assert checked >= 10
