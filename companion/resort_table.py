@@ -99,7 +99,7 @@ class ResortTable:
         return tuple(lines)
 
     def enter(self, text: str) -> Entry:
-        """One line from the table: an action (the player's seat may be left out in the action phase)."""
+        """One line from the table: an action; the seat of the player who acts now may be left out."""
         words = text.strip().split()
         if not words:
             return Entry(False, ("nothing typed",), "empty")
