@@ -24,6 +24,7 @@ GROUPS: dict[str, str] = {
     "endgame": "leafwatch.cli.endgame_cmd",
     "solo": "leafwatch.cli.solo_cmd",
     "nine": "leafwatch.cli.nine_cmd",
+    "resort": "leafwatch.cli.resort_cmd",
     "calibrate": "leafwatch.cli.calibrate_cmd",
     "led": "leafwatch.cli.led_cmd",
     "journal": "leafwatch.cli.journal_cmd",
