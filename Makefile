@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 ARGS ?=
 
-.PHONY: test demo bench train setup clean
+.PHONY: test test-fast demo bench train setup clean
 
 setup: $(STAMP)
 
@@ -15,8 +15,13 @@ $(STAMP): requirements.txt pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
+# every test (CI runs this)
 test: $(STAMP)
 	$(PY) -m pytest
+
+# what a developer runs while working: everything not marked slow (under a minute)
+test-fast: $(STAMP)
+	$(PY) -m pytest -m "not slow"
 
 demo: $(STAMP)
 	$(VENV)/bin/leafwatch demo $(ARGS)

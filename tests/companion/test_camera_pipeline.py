@@ -51,3 +51,20 @@ def test_a_board_reaching_beyond_the_cameras_view_is_told_once_and_again_when_it
     back = [n for _ in range(LiveTable.RELOCATE_EVERY) for n in live.process(whole).notices]
     assert sorted(n.player for n in back if n.kind == "info" and "in the camera's view again" in n.text) == sorted(names.values())
     assert not [a for a in live.session.view().alerts if "beyond" in a.text]
+
+
+def test_headless_demo_with_an_led_device_sends_it_the_tables_cues(monkeypatch, capsys):
+    from firmware_bridge.bridge import LedBridge
+    from leafwatch.cli import main
+
+    sent = []
+    real_send = LedBridge.send
+
+    def send(self, cue):
+        sent.append((self.url, cue.kind))
+        real_send(self, cue)
+
+    monkeypatch.setattr(LedBridge, "send", send)
+    assert main(["demo", "--headless", "--players", "2", "--moves", "2", "--led", "sim:wled"]) == 0
+    assert ("sim:wled", "turn") in sent
+    assert "Tini: leaf path:" in capsys.readouterr().out
