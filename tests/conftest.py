@@ -5,3 +5,27 @@ import pytest
 @pytest.fixture(autouse=True)
 def _private_journal(tmp_path, monkeypatch):
     monkeypatch.setenv("LEAFWATCH_JOURNAL", str(tmp_path / "journal.sqlite"))
+
+
+# Modules whose every test renders camera scenes, runs the vision pipeline or plays recorded frames
+# through the command line: `make test` runs them, `make test-fast` leaves them out. A single slow
+# test elsewhere carries its own `@pytest.mark.slow`.
+SLOW_MODULES = (
+    "vision/",
+    "calibration/",
+    "tui/test_play_keeps_every_move.py",
+    "tui/test_tui_play_cmd.py",
+    "companion/test_camera_pipeline.py",
+    "companion/test_replay_cmd.py",
+    "firmware_bridge/test_led_sketch.py",
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    import pathlib
+
+    here = pathlib.Path(__file__).resolve().parent
+    for item in items:
+        where = pathlib.Path(str(item.fspath)).resolve().relative_to(here).as_posix()
+        if where.startswith(SLOW_MODULES):
+            item.add_marker(pytest.mark.slow)

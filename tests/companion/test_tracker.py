@@ -19,6 +19,7 @@ def feed(tracker: Tracker, step, frames: int = 4):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,players", [(1, 3), (2, 2), (3, 4), (4, 3)])
 def test_tracker_follows_a_whole_game_from_board_snapshots(seed, players):
     game = table_game(seed, players)
@@ -161,6 +162,7 @@ def _noisy(pieces: str, rng, p_hidden=0.04, p_misread=0.03, p_speck=0.01) -> str
     return "".join(out)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,players", [(21, 2), (22, 3)])
 def test_tracker_follows_whole_games_through_camera_noise(seed, players):
     import random

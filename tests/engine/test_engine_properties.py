@@ -1,6 +1,8 @@
 """Seeded property tests over whole random games, and round-trips of every notation."""
 from __future__ import annotations
 
+import pytest
+
 import random
 
 from hypothesis import given, settings, strategies as st
@@ -124,6 +126,7 @@ def test_record_with_a_seed_deals_like_the_engine():
     assert play_record(load_record(data))[0] == final
 
 
+@pytest.mark.slow
 def test_a_table_game_with_unseen_tiles_plays_to_the_end():
     seats = [Seat("A", "A1"), Seat("B", "B1"), Seat("C", "C1")]
     state = new_game(KIT, seats, table_deal(KIT, 3))
