@@ -264,7 +264,7 @@ def timing(repeats: int, log=print) -> dict:
 
 def run(quick: bool) -> dict:
     # timed first, with the machine at rest: timed after the accuracy runs' half hour of both cores at full
-    # load, one run (the forty-second session's) came out 19 % slower than the same code timed alone
+    # load, the same code can come out a fifth slower than timed alone
     print("vision: steady-state timing", flush=True)
     tim = timing(20 if quick else 100)
     n = 30 if quick else 500

@@ -99,10 +99,9 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         # (artwork with no border puts the grid's edge on the outline, where fit_grids, weighing interior
         # lines only, can set it in by half a square on an empty floor that shows few lines); and from its
         # outline lengthened to a board's shape (a shadow across the board cut it short).
-        # Each must name its side firmly: on 200 dev scenes (7130000..), the 16 readings that ended more
-        # than half a square from the grid they began with and named a side by less than the firm lead
-        # were all wrong (table patches, boards under arms read squares off); the right ones led by 36 or
-        # more. (The own outline as the grid with any lead made one more false board in the benchmark.)
+        # Each must name its side firmly: readings that end more than half a square from the grid they
+        # began with and name a side by less than the firm lead are wrong (table patches, boards under arms
+        # read squares off); the right ones lead by 36 or more.
         firm = float(thresholds()["phantoms"]["firm_lead"])
         own = location.outline
         outlines = list(location.other_outlines) + supported_outlines(image, location.raw_outlines)
@@ -112,7 +111,7 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         # A board an arm lies across is the exception: its outline stops at the arm, and lengthened over the
         # arm, the squares it gains read hidden. That explains the cut, so the side need only be named. Not
         # where the picture's edge may have cut the outline instead: lengthened the other way, over the
-        # table, such a grid read the table hidden and named a wrong side (tight dev 7202150)
+        # table, such a grid read the table hidden and named a wrong side (scene 7202150, framed tightly)
         over_an_arm = {id(o) for o in lengthened} if lengthened and not _near_the_frame(own, image.shape) else set()
         best = None
         for corners, outline in grids:
@@ -143,8 +142,8 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         location, reading, match = _settle_grid(location, reading, match,
                                                 lambda loc: look(loc, allow_half_turn=either_way))
         if match.side is None or match.margin < float(thresholds()["phantoms"]["firm_lead"]):
-            # a side named firmly vouches for its grid; polishing those moved right grids on artwork
-            # the models were not tuned on (held-out seeds of the benchmark lost 4 boards)
+            # a side named firmly vouches for its grid; polishing such grids moves right ones off on
+            # artwork the models never saw
             location, reading = _polish_grid(location, reading, lambda loc: look(loc, allow_half_turn=either_way))
     oriented_by = "markers" if location.oriented else ("printed layout" if match.side else "guess")
     return _result(location, reading, match, known_sides, oriented_by)
@@ -162,7 +161,7 @@ def _gained_squares_hidden(corners: np.ndarray, outline: np.ndarray, reading: Bo
     """Whether the squares of a grid that lie outside the outline it was lengthened from, and inside the
     picture, are enough of them and read hidden enough (thresholds.toml [locate] lengthen_hidden_*).
     And the squares inside the outline must read as a board's: a grid over the table reads hidden there
-    and beyond alike (dev 7203065: a shadow on the table, carried past the frame's edge, named a side by 26
+    and beyond alike (scene 7203065: a shadow on the table, carried past the frame's edge, named a side by 26
     with half its squares hidden). Squares beyond the picture count in neither."""
     t = thresholds()["locate"]
     pts = board_to_picture(corners, [[c + 0.5, r + 0.5] for r in range(ROWS) for c in range(COLUMNS)])
@@ -295,9 +294,9 @@ def _boards_on_lines(image, locs: list[BoardLocation], boards: list[BoardResult]
     lead alone, and an arm's corner or a border the artwork lacks can leave a grid a third of a square off that
     names its side all the same, while the squares along one edge straddle two pieces. Moved by lines alone, a right
     grid can drift onto a hand's edge or a vein; the two checks keep it. Last of all: a dragged grid moved earlier
-    ends nearer but no longer misshapen enough to be squared up from its own corners, which puts it right (dev
-    held-out 7213005). A grid naming no side has nothing to vouch for it, and where no arm lies the outline holds a
-    grid better than the lines do (dev 7206040: a whole board's grid moved, skewed a little, and judged another
+    ends nearer but no longer misshapen enough to be squared up from its own corners, which puts it right (scene
+    7213005, held-out artwork). A grid naming no side has nothing to vouch for it, and where no arm lies the outline holds a
+    grid better than the lines do (scene 7206040: a whole board's grid moved, skewed a little, and judged another
     board's shape wrongly); markers place theirs."""
     t = thresholds()["grid_lines"]
     locs, boards = list(locs), list(boards)
@@ -325,7 +324,7 @@ def _boards_on_lines(image, locs: list[BoardLocation], boards: list[BoardResult]
             # a side named weakly vouches little for the grid an arm dragged, which may owe its lead to half a
             # symbol it straddles; while the side still fits best on the lines and the squares read far more
             # surely there, the side stays named (a side named firmly that loses much of its lead on the lines
-            # speaks against them: dev 7220448's grid went half a square off so)
+            # speaks against them: scene 7220448's grid went half a square off so)
             kept = was
         else:
             continue
@@ -405,7 +404,7 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
         locs, boards = _boards_from_visible_corners(image, doubtful, locs, boards, profile, known_sides)
         if firm:
             # last, a board the picture's lines give anywhere: where the only board named firmly is a small
-            # false one (a glare spot read as a board, dev tight-framing 7202142), the texture was searched
+            # false one (a glare spot read as a board, scene 7202142, framed tightly), the texture was searched
             # for boards of its size
             found = _boards_by_the_frames_lines(image, lines, boards, profile, known_sides, anywhere=True)
             if found:  # every board weighed again: the board found is surer than the small one, and judges it
@@ -430,9 +429,8 @@ def _read_both_ways(image, board: BoardResult, profile, known_sides) -> BoardRes
     back), the two readings' probabilities averaged. The models read a square a little differently upside
     down, and a search reads each board whichever way round its outline happened to give it, so where a square
     was in doubt (a token or its open hole, a square a grid a tenth of a square off straddles) that chance
-    decided it. On dev 7220000..7220599 (1540 boards) four boards were mended and two lost (not fully right
-    29 -> 27, squares misread 90 -> 82). Read one way only, A1 at the top-left, 33 were not fully
-    right; four ways, the two mirrored too, 31. Only for boards just found: a board the tracker follows is
+    decided it. Averaged, more boards read fully right than read one way only or four ways (the two
+    mirrored too). Only for boards just found: a board the tracker follows is
     read once a frame, the steady state's cost."""
     def back(probs: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
         return np.flip(probs.reshape(ROWS, COLUMNS, -1), axes).reshape(ROWS * COLUMNS, -1)
@@ -469,7 +467,7 @@ def _boards_squared_up(image, locs: list[BoardLocation], boards: list[BoardResul
     settling, which moves whole edges, cannot mend it. A grid so built replaces the board's when its side
     is named firmly and leads by more (by the least gain that moves a grid). A grid the markers placed
     keeps its corners; an outline grid they chose ("markers+outline") is an outline's, dragged alike (an
-    arm over two markers and the board's far edge left dev 7220068's grid half a square short), and the
+    arm over two markers and the board's far edge left scene 7220068's grid half a square short), and the
     markers still fix its side and its way round."""
     gain = float(thresholds()["locate"]["settle_min_gain"])
     locs, boards = list(locs), list(boards)
@@ -617,7 +615,7 @@ def _boards_by_the_frames_lines(image, lines: _FrameOutlines, boards: list[Board
       the frame's border ring reads as table in every mask, yet its straight rim still stands out;
     - always, a board over smaller ones: framed so closely that its corners lie beyond the picture, a
       board can be missed by every mask while a cluster of its tiles reads as a small board naming some
-      side, even firmly by chance (dev tight-framing scenes 7202117, 7202119). It replaces them when it
+      side, even firmly by chance (scenes 7202117 and 7202119, framed tightly). It replaces them when it
       names its side by a wider lead than each does and each is under a share of its size
       (thresholds.toml [phantoms] replaced_area_share). Boards placed by their markers are never replaced."""
     if _every_side_found(boards, known_sides):
@@ -647,7 +645,7 @@ def _boards_by_the_frames_lines(image, lines: _FrameOutlines, boards: list[Board
             continue
         # a grid over boards and the table between them can name a side firmly by chance: far larger than
         # a board in the plane of every sure board it does not lie over, it is none. Two of them at least:
-        # where the only one is a small false board (dev 7202142), a whole board is large in its plane
+        # where the only one is a small false board (scene 7202142), a whole board is large in its plane
         others = [b for i, b in enumerate(boards) if i not in over and _sure(b)]
         if len(others) >= 2 and _misshapen(got[1], others, float(thresholds()["phantoms"]["firm_plane_size_ratio"]),
                                            "larger"):
@@ -711,7 +709,7 @@ def _boards_from_visible_corners(image, outlines: list[np.ndarray], locs: list[B
                 continue
             tried = np.concatenate([tried, grid[None]])
             # a grid far out of the picture reads the frame's replicated edge as squares, and among so many
-            # grids one of those can agree with some side (dev 7150095: A1 by 49, half of it above the frame)
+            # grids one of those can agree with some side (scene 7150095: A1 by 49, half of it above the frame)
             if _share_in_frame(grid, image.shape) < float(t["min_in_frame"]) or any(_overlap(grid, c) for c in taken):
                 continue
             _, m = _look(image, BoardLocation(grid, "corner", False, 0.0), profile, known_sides)

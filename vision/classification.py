@@ -335,12 +335,12 @@ def leaf_colours_agreed(pp: np.ndarray, feats: np.ndarray) -> np.ndarray:
 
     One board's tiles of one colour share its printing and light: a square whose corners (on the leaf
     for every hole size) match the board's sure greens is more likely a green leaf, however its own
-    reading leans (dev 7205211: a yellowish green tile read as yellow, 0.95, its colour 5 Lab units from
+    reading leans (scene 7205211: a yellowish green tile read as yellow, 0.95, its colour 5 Lab units from
     the board's greens and 30 from its yellows). Each leaf colour with enough squares read surely
     (thresholds.toml [classify] colour_*) has a mean colour, each square's own left out, L weighed less
     (light falls unevenly); they share one spread. A square's leaf colours are weighed by the Gaussian
     odds of its colour against the nearest mean, tempered and capped: glare washing out one square's
-    green (dev 7204011) must not turn a sure reading, only settle an unsure one. With fewer than two
+    green (scene 7204011) must not turn a sure reading, only settle an unsure one. With fewer than two
     colours to compare, nothing changes. The perceptrons see the same comparison as an input
     (vision.features.leaf_colour_context), yet it does not always carry."""
     t = thresholds()["classify"]

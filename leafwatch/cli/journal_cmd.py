@@ -10,14 +10,27 @@ def register(sub) -> None:
     p = sub.add_parser("journal", help="list or export the games leafwatch has kept",
                        description="Every game 'leafwatch play' watches is written to the journal as it "
                                    "happens. List the games, or export one as a game record.")
-    p.add_argument("--journal", metavar="FILE", help="the journal file (default: $LEAFWATCH_JOURNAL or "
-                                                     "~/.local/share/leafwatch/games.sqlite)")
+    _journal_option(p)
     verbs = p.add_subparsers(dest="verb", metavar="VERB", required=True)
-    verbs.add_parser("list", help="the games kept, newest last").set_defaults(func=_list)
+    ls = verbs.add_parser("list", help="the games kept, newest last")
+    _journal_option(ls, after_verb=True)
+    ls.set_defaults(func=_list)
     ex = verbs.add_parser("export", help="one game as a JSON game record ('leafwatch record apply' plays it)")
+    _journal_option(ex, after_verb=True)
     ex.add_argument("game", type=int)
     ex.add_argument("--out", metavar="FILE", help="write to FILE instead of printing")
     ex.set_defaults(func=_export)
+
+
+def _journal_option(parser, after_verb: bool = False) -> None:
+    """`--journal FILE`, taken before the verb or after it (`journal list --journal F`).
+
+    After the verb the default is SUPPRESS, so a value given before the verb is not overwritten."""
+    import argparse
+
+    parser.add_argument("--journal", metavar="FILE",
+                        default=argparse.SUPPRESS if after_verb else None,
+                        help="the journal file (default: $LEAFWATCH_JOURNAL or ~/.local/share/leafwatch/games.sqlite)")
 
 
 def _open(args):

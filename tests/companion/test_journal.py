@@ -99,6 +99,13 @@ def test_journal_commands_list_and_export_a_playable_record(tmp_path):
     nowhere = subprocess.run([sys.executable, "-m", "leafwatch.cli", "journal", "--journal",
                               str(tmp_path / "none.sqlite"), "list"], capture_output=True, text=True, timeout=60)
     assert nowhere.returncode == 1 and "no journal" in nowhere.stderr
+    after = subprocess.run([sys.executable, "-m", "leafwatch.cli", "journal", "list", "--journal", path],
+                           capture_output=True, text=True, timeout=60)  # the option after the verb, too
+    assert after.returncode == 0 and after.stdout == listed.stdout
+    exported = subprocess.run([sys.executable, "-m", "leafwatch.cli", "journal", "--journal", str(tmp_path / "none"),
+                               "export", str(session.game_id), "--journal", path],
+                              capture_output=True, text=True, timeout=60)  # the later one wins
+    assert exported.returncode == 0 and json.loads(exported.stdout) == json.loads(out.read_text())
 
 
 def test_resume_goes_on_with_the_same_game(tmp_path):

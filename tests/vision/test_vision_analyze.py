@@ -62,7 +62,7 @@ def test_a_side_is_named_on_one_board_only():
 
 
 def test_one_player_s_known_side_still_has_every_printed_layout_for_a_rival():
-    # dev seed 7203181: one board (E2) on a checked cloth. Told of one side alone, the side matcher once
+    # seed 7203181: one board (E2) on a checked cloth. Told of one side alone, the side matcher once
     # had no rival for it: its lead was endless, so no other grid could beat the first, and the checks that
     # weigh a board against the boards named firmly let 39 checks of the cloth through as boards
     from vision.kit import load_kit
@@ -95,7 +95,7 @@ def test_a_grid_found_a_little_off_settles_onto_its_squares(clean_scene):
 
 
 def test_a_grid_a_part_of_a_square_off_is_polished_back_while_its_squares_read_more_surely():
-    # dev seed 7203200, board 1 (C1): with its left edge a third of a square out, the grid names C1 by more
+    # seed 7203200, board 1 (C1): with its left edge a third of a square out, the grid names C1 by more
     # (47.7) than at its true corners (45.8), so the side's lead cannot bring it back and a square along
     # that edge reads wrong; nudged while its squares read more surely, the grid comes back and reads every
     # square. (read_board polishes only a grid whose side is named weakly: on held-out artwork polishing
@@ -116,7 +116,7 @@ def test_a_grid_a_part_of_a_square_off_is_polished_back_while_its_squares_read_m
 
 
 def test_a_nearly_full_board_found_whole_keeps_a_grid_that_reads_every_square():
-    # dev seed 7204031 (played-like), board 0: 19 squares show floor, and at its true corners B1 leads by
+    # seed 7204031 (played-like), board 0: 19 squares show floor, and at its true corners B1 leads by
     # 17.7, under the 20 asked for; settling named it from a grid 0.3 squares off (two squares wrong along
     # its top edge). Polished, the grid is back on its squares and the side stays named
     from vision.training import scene_for
@@ -198,7 +198,7 @@ def test_a_small_grid_naming_a_side_firmly_beside_a_surer_board_is_not_reported(
     from vision.analysis import _boards_not_phantoms
     boards = [
         _found(_seen(0, 0, 9, 8), "A2", 91.0),
-        _found(_seen(12, 0, 4, 4), "D2", 46.5),  # a corner of a board cut by the frame, read as a board (dev 7201500)
+        _found(_seen(12, 0, 4, 4), "D2", 46.5),  # a corner of a board cut by the frame, read as a board (scene 7201500)
         _found(_seen(0, 11, 10.5, 9), "E1", 40.0),  # a board a little off its shape (lens distortion reaches 1.17)
     ]
     assert _boards_not_phantoms(boards) == [0, 2]
@@ -215,7 +215,7 @@ def test_a_grid_found_by_open_edges_is_kept_when_a_boards_shape_and_read_as_piec
     full = "GGRRYYgRY" * 8
     sure = [_found(_seen(0, 0, 9, 8), "A1", 150.0), _found(_seen(12, 0, 9, 8), "B2", 90.0)]
     # a nearly full board: few symbols show, its side named weakly or not at all, its tiles breaking the
-    # outline into edges that close no region (dev 7206002, 7206040, 7206062)
+    # outline into edges that close no region (scene 7206002, 7206040, 7206062)
     weak = _found(_seen(0, 11, 9, 8), "C1", 20.0, pieces=full, method="open outline")
     unnamed = _found(_seen(12, 11, 9, 8), pieces=full, method="open outline")
     assert _boards_not_phantoms(sure + [weak, unnamed]) == [0, 1, 2, 3]
@@ -232,7 +232,7 @@ def test_a_grid_found_by_open_edges_is_kept_when_a_boards_shape_and_read_as_piec
 def test_a_grid_far_larger_or_smaller_than_a_board_is_told_one_way_or_the_other():
     from vision.analysis import _misshapen
     sure = [_found(_seen(0, 0, 9, 8), "A1", 150.0), _found(_seen(12, 0, 9, 8), "B2", 90.0)]
-    # a grid over two boards and the table between them (dev 7206062: it named C1 by 45)
+    # a grid over two boards and the table between them (scene 7206062: it named C1 by 45)
     over_two = _found(_seen(0, 11, 21, 18), "C1", 45.0)
     corner = _found(_seen(0, 11, 4, 4), "D2", 46.5)  # a corner of a board the frame cuts
     assert _misshapen(over_two, sure, 1.6, "larger") and not _misshapen(over_two, sure, 1.6, "smaller")
@@ -245,9 +245,9 @@ def test_a_grid_far_larger_or_smaller_than_a_board_is_told_one_way_or_the_other(
 
 
 def test_nearly_full_boards_found_only_by_open_edges_are_reported():
-    # dev seed 7206002 (played-like), board 3 (B1): nearly full, on a pale cloth, found only as a grid on
+    # seed 7206002 (played-like), board 3 (B1): nearly full, on a pale cloth, found only as a grid on
     # edges that close no region, its side named by 20 (under the firm 33), and dropped as a glare spot
-    # could be. Dev seed 7206062, board 1 (E1): named by 18, and replaced by a grid over two boards and the
+    # could be. seed 7206062, board 1 (E1): named by 18, and replaced by a grid over two boards and the
     # table between them that named C1 by 45
     from vision.training import scene_for
 
@@ -290,7 +290,7 @@ def test_a_board_a_close_frame_cuts_is_found_whole(seed, side):
 
 
 def test_a_board_cut_aslant_by_the_frame_is_carried_past_it():
-    # dev seed 7202003 framed tightly: F1 runs off the picture's edge on a side not parallel to it, so the
+    # seed 7202003 framed tightly: F1 runs off the picture's edge on a side not parallel to it, so the
     # outline's cut side ends up to 1.9 squares from the edge. Within thresholds.toml frame_cut_reach the
     # outline is carried on past the edge; before (reach 1.5) its grid was squeezed by about a square
     scene, result = _framed_tightly(7202003)
@@ -304,7 +304,7 @@ def test_a_board_cut_aslant_by_the_frame_is_carried_past_it():
 def test_a_board_carried_past_the_frame_must_read_clearly_better():
     from vision.synthetic import render_scene
 
-    # dev seed 7201673: E2 lies near the picture's edge, whole. Carried on past the edge (an unrefined
+    # seed 7201673: E2 lies near the picture's edge, whole. Carried on past the edge (an unrefined
     # guess) it named E2 by 63.6 against 63.5, and that grid is a quarter of a square off; a carried grid
     # must lead by frame_cut_gain more to replace the one read before
     scene = render_scene(7201673)
@@ -315,7 +315,7 @@ def test_a_board_carried_past_the_frame_must_read_clearly_better():
 
 
 def test_a_corner_of_a_board_cut_by_the_frame_is_not_a_board():
-    # dev seed 7201500 framed tightly: board F1 runs off the picture's top. A grid over a corner of it
+    # seed 7201500 framed tightly: board F1 runs off the picture's top. A grid over a corner of it
     # (about 4 by 4 squares in A2's plane) named D2 by 46, over the firm lead
     _, result = _framed_tightly(7201500)
     assert [b.side for b in result.boards] == ["A2"]  # (F1 itself is not found)
@@ -330,7 +330,7 @@ def test_a_small_board_far_from_the_camera_stays():
               for x, y, side, lead in ((0, 0, "A1", 150.0), (12, 0, "B2", 90.0), (0, 10, "C1", 40.0))]
     assert 0.25 < cv2.contourArea(np.float32(boards[2].corners)) / cv2.contourArea(np.float32(boards[0].corners)) < 0.33
     assert _boards_not_phantoms(boards) == [0, 1, 2]
-    # with no side named firmly, the largest grid that reads like a board gives the size (dev seed 7060028:
+    # with no side named firmly, the largest grid that reads like a board gives the size (seed 7060028:
     # one board under two arms, no outline of it found, and ten clusters of its tiles reported)
     assert _boards_not_phantoms([_found(_square(0, 0, 300)), _found(_square(400, 0, 60))]) == [0]
     assert _boards_not_phantoms([_found(_square(0, 0, 300)), _found(_square(400, 0, 170))]) == [0, 1]
@@ -360,7 +360,7 @@ def test_of_two_overlapping_grids_the_firm_or_the_larger_stays():
 
 
 def test_a_patch_of_cloth_naming_a_side_by_a_narrow_lead_is_not_a_board():
-    # dev seed 7020117: one board, and beside it a grid on the cloth whose symbols led side C1 over the
+    # seed 7020117: one board, and beside it a grid on the cloth whose symbols led side C1 over the
     # next by 16.3; the least lead for naming a side was 15 then (vision/data/thresholds.toml [sides])
     from vision.synthetic import render_scene
 
@@ -370,7 +370,7 @@ def test_a_patch_of_cloth_naming_a_side_by_a_narrow_lead_is_not_a_board():
 
 
 def test_an_empty_board_with_borderless_art_is_found():
-    # dev seed 7080115: board 0 is empty, small in the frame and blurred, in artwork with no border (the
+    # seed 7080115: board 0 is empty, small in the frame and blurred, in artwork with no border (the
     # outline is the grid). Its floor shows no line a grid could be fitted to: the fitted grid sat half a
     # square in, named no side, and the board, open floor with hardly a symbol read, went as bare floor
     from vision.synthetic import render_scene
@@ -385,7 +385,7 @@ def test_an_empty_board_with_borderless_art_is_found():
 
 
 def test_a_board_placed_by_one_marker_settles_its_grid():
-    # dev seed 7110119: board 1 (nearly empty, small) shows one of its corner markers. The markers chose an
+    # seed 7110119: board 1 (nearly empty, small) shows one of its corner markers. The markers chose an
     # outline grid 0.37 squares off at one corner, which named no side; the markers fix its orientation,
     # and nudged edge by edge as an outline's grid is, it names F2 and reads every square
     from vision.synthetic import render_scene
@@ -400,7 +400,7 @@ def test_a_board_placed_by_one_marker_settles_its_grid():
 
 
 def test_of_an_outline_grid_the_markers_chose_and_their_own_the_one_whose_side_leads_more_wins():
-    # dev seed 7200617: boards 0 (F2, two markers seen) and 1 are small and far off. For board 0 the
+    # seed 7200617: boards 0 (F2, two markers seen) and 1 are small and far off. For board 0 the
     # markers chose an outline grid that puts them near enough but lies a square off and names no side;
     # the markers' own grid lies 0.66 squares off and, settled, names F2 by 125
     from vision.location import locate
@@ -416,7 +416,7 @@ def test_of_an_outline_grid_the_markers_chose_and_their_own_the_one_whose_side_l
 
 
 def test_a_board_the_colour_of_a_checked_cloth_is_found():
-    # dev seed 7120374: board 1, nearly empty and in a shadow, lies on a checked cloth one of whose checks
+    # seed 7120374: board 1, nearly empty and in a shadow, lies on a checked cloth one of whose checks
     # has its floor's colour, so no table mask sets it apart; the cloth's lines meet its edge all round, so
     # the crisp edges close no region either. Inside the network of edges its floor is one large hole
     from vision.location import outlines_inside_edge_networks
@@ -435,7 +435,7 @@ def test_a_board_the_colour_of_a_checked_cloth_is_found():
 
 
 def test_on_a_checked_cloth_only_board_sized_outlines_are_searched():
-    # dev seed 7200266: a nearly empty board on a checked cloth that every table mask merges with the cloth.
+    # seed 7200266: a nearly empty board on a checked cloth that every table mask merges with the cloth.
     # Beside a board named firmly, its texture is searched by straight lines, and the cloth's checks gave
     # more outlines than the search tries, crowding the board's own out; the table's plane leaves only
     # outlines of a board's size. Large grids over the cloth were reported as boards besides.
@@ -462,7 +462,7 @@ def test_a_plain_table_has_no_edge_network(clean_scene):
 
 
 def test_an_outline_cut_short_is_lengthened_until_its_board_names_its_side():
-    # dev seed 7120190: board 0 (a fifth of it hidden) was found with an outline covering only part of it,
+    # seed 7120190: board 0 (a fifth of it hidden) was found with an outline covering only part of it,
     # far longer one way than the other, whose grids named no side; lengthened to a board's shape it names F1
     from vision.synthetic import render_scene
 
@@ -482,7 +482,7 @@ def test_an_outline_cut_short_is_lengthened_until_its_board_names_its_side():
 
 
 def test_an_outline_an_arm_cut_short_is_lengthened_over_the_arm():
-    # dev seed 7206100 (played-like): a hand over the top two rows of board 1, which is nearly full, stops
+    # seed 7206100 (played-like): a hand over the top two rows of board 1, which is nearly full, stops
     # its outline there. Lengthened over the hand its grid is the board's, but the few floor squares in
     # view name A2 by only 18, under the firm lead; the squares it gains all read hidden, which explains
     # the cut, so the side named is enough (before, the board was never reported)
@@ -506,9 +506,9 @@ def test_an_outline_an_arm_cut_short_is_lengthened_over_the_arm():
     assert _gained_squares_hidden(corners, cut, reading)
     assert not _gained_squares_hidden(corners, corners, reading)
     assert not _gained_squares_hidden(corners, cut, types.SimpleNamespace(pieces="/".join(["." * 9] * 8)))
-    # a grid over the table reads hidden inside the outline as well as beyond it (dev 7203065, a shadow)
+    # a grid over the table reads hidden inside the outline as well as beyond it (scene 7203065, a shadow)
     assert not _gained_squares_hidden(corners, cut, types.SimpleNamespace(pieces="/".join(["?" * 9] * 8)))
-    # and an outline the picture's edge may have cut is not taken for one an arm cut (tight dev 7202150)
+    # and an outline the picture's edge may have cut is not taken for one an arm cut (scene 7202150, framed tightly)
     w = scene.image.shape[1]
     assert not _near_the_frame(cut, scene.image.shape)
     assert _near_the_frame(cut + [w - 1 - cut[:, 0].max(), 0], scene.image.shape)
@@ -516,7 +516,7 @@ def test_an_outline_an_arm_cut_short_is_lengthened_over_the_arm():
 
 
 def test_a_grid_from_another_outline_must_name_its_side_firmly():
-    # dev seed 7130073: between four boards, a patch of table found as an outline named no side, and a
+    # seed 7130073: between four boards, a patch of table found as an outline named no side, and a
     # grid from one of its other outlines named E2 by 19.7; such a grid now has to lead by the firm lead
     from vision.synthetic import render_scene
 
@@ -529,7 +529,7 @@ def test_a_grid_from_another_outline_must_name_its_side_firmly():
 
 
 def test_a_board_an_arm_hides_much_of_is_built_out_from_its_own_corner(monkeypatch):
-    # dev seed 7140132: an arm across board 1 left no outline from the colour masks with more than one of
+    # seed 7140132: an arm across board 1 left no outline from the colour masks with more than one of
     # its corners, and no grid from an outline named a side (39 squares lost); built out from one square
     # corner in the plane of board 0 (vision.corner_grids), it names C2 well past the firm lead. (The
     # chromaticity mask now gives its outline too, so it is switched off here to reach the corner path.)
@@ -548,7 +548,7 @@ def test_a_board_an_arm_hides_much_of_is_built_out_from_its_own_corner(monkeypat
 
 
 def test_a_grid_built_out_from_a_corner_must_lie_in_the_picture():
-    # dev seed 7150095: a grid built out from a corner near the frame's top edge, half of it above the frame,
+    # seed 7150095: a grid built out from a corner near the frame's top edge, half of it above the frame,
     # read the replicated edge as squares and named A1 by 49; only the three boards there are reported now
     from vision.synthetic import render_scene
 
@@ -564,7 +564,7 @@ def _only_the_tables_boards(scene):
 
 
 def test_a_grid_built_beside_an_arm_must_fit_its_side_closely():
-    # dev seed 7207464 (a checked cloth, hands): a grid built out from an arm's outline lay over the cloth
+    # seed 7207464 (a checked cloth, hands): a grid built out from an arm's outline lay over the cloth
     # and named A1 by 46, over the lead a grid built so needs; its floor fit A1 at -0.92, which the cut for
     # every board lets pass but the one for grids built from corners and sides does not. Only the three
     # boards on the table are reported, each where it lies
@@ -576,7 +576,7 @@ def test_a_grid_built_beside_an_arm_must_fit_its_side_closely():
 
 
 def test_a_checked_cloth_naming_a_side_its_floor_contradicts_is_no_board():
-    # dev seed 7208804 (random): a grid over a checked cloth, above an arm, named F1 by 46 (over the firm
+    # seed 7208804 (random): a grid over a checked cloth, above an arm, named F1 by 46 (over the firm
     # lead): among its 53 squares read as floor, F1 agrees with enough, but many others read, confidently,
     # symbols F1 does not print there. Only the four boards on the table are reported
     from vision.kit import load_kit
@@ -601,7 +601,7 @@ def test_a_checked_cloth_naming_a_side_its_floor_contradicts_is_no_board():
 
 
 def test_an_outline_grid_the_markers_chose_is_squared_up_like_any_outline_grid():
-    # dev seed 7220068: board 2 (A1) shows two markers; an arm over its far edge left the outline grid the
+    # seed 7220068: board 2 (A1) shows two markers; an arm over its far edge left the outline grid the
     # markers chose (and their own) half a square short there, naming A1 all the same with 9 squares
     # misread. Out of the other boards' plane, it is built again from its square corners, and the markers
     # still fix its side and its way round

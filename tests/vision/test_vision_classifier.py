@@ -204,7 +204,7 @@ def test_weights_below_float32s_normal_range_load_as_zero_and_read_the_same():
 
 
 def test_green_tiles_under_a_colour_cast_read_green_beside_the_boards_other_leaves():
-    # dev seeds 7180457 (board 0) and 7180380 (board 2), read at their true corners: under a colour cast
+    # seeds 7180457 (board 0) and 7180380 (board 2), read at their true corners: under a colour cast
     # their green tiles looked yellow square by square (11 and 3 solid greens read as yellow before the
     # context model saw each square against the board's other leaves; now 1 hole and none). The scenes as
     # drawn before tokens were laid as a game lays them
@@ -308,7 +308,7 @@ def test_a_hole_over_a_named_treasure_that_does_not_show_it_leans_to_a_token():
 
 
 def test_a_nut_token_the_models_read_as_an_open_hole_is_read_once_the_nut_is_not_seen():
-    # dev seed 7203193, board 2, square B5 (index 37): a nut token over a printed nut on a brown floor,
+    # seed 7203193, board 2, square B5 (index 37): a nut token over a printed nut on a brown floor,
     # which the piece models read as the open green hole (token 0.002); the printed model does not see the
     # nut there (0.000), so with the side named the square reads as the token
     from vision.analysis import read_board
@@ -364,7 +364,7 @@ def test_a_leaf_square_coloured_as_the_boards_greens_leans_to_green():
 
 
 def test_a_yellowish_green_tile_read_as_yellow_is_read_green_beside_the_boards_greens():
-    # dev seed 7205211, board 1: a green tile (H3 I3 H4, indices 25 26 34) whose corners lie 5 Lab units
+    # seed 7205211, board 1: a green tile (H3 I3 H4, indices 25 26 34) whose corners lie 5 Lab units
     # from the board's other greens and 30 from its yellows; the models read it yellow (0.70 0.87 0.95)
     from vision.analysis import read_board
     from vision.location import BoardLocation
@@ -469,7 +469,7 @@ def _probs_reading(hidden: dict[int, float], piece: dict[int, int]) -> tuple[np.
 def test_a_small_patch_read_hidden_among_squares_seen_clearly_reads_its_likeliest_piece():
     from vision.classification import CLASSES, with_small_hidden_patches_read
     red = CLASSES.index("R")
-    # C1 alone (dev 5000463's floor square under a dark leaf of the artwork); D5 and E5 side by side (glare)
+    # C1 alone (scene 5000463's floor square under a dark leaf of the artwork); D5 and E5 side by side (glare)
     pp, chars, conf = _probs_reading({2: 0.993, 39: 0.97, 40: 0.975}, {40: red})
     assert "".join(chars[[2, 39, 40]]) == "???"
     read, sure = with_small_hidden_patches_read(pp, chars, conf)

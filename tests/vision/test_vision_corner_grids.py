@@ -91,7 +91,7 @@ def test_a_grid_dragged_at_one_corner_is_squared_up_from_its_own_corners():
 
 
 def test_a_board_an_arm_dragged_at_one_corner_is_read_from_a_squared_grid():
-    # dev seed 7213005 (held-out artwork), board B2: an arm over its right corner pulled the outline's
+    # seed 7213005 (held-out artwork), board B2: an arm over its right corner pulled the outline's
     # corner in by most of a square, and settling, which moves whole edges, cannot mend that; three other
     # boards name their sides firmly, and in their plane the grid's sides were 11-13 % off a board's
     from vision.analysis import analyze

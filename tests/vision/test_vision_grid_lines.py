@@ -59,7 +59,7 @@ def test_a_board_off_the_picture_is_left_as_it_is(scene):
 
 
 def test_a_hand_dragged_grid_reads_every_square_once_moved():
-    # dev seed 7205231, board B2: a hand over its corner left the grid a quarter square off that still named
+    # seed 7205231, board B2: a hand over its corner left the grid a quarter square off that still named
     # B2 (by 37), and two squares along one edge read wrong; on the lines, every square in view reads right
     board, truth = read_and_true(7205231, "B2")
     assert corner_error(board.corners, truth) < 0.15
@@ -67,7 +67,7 @@ def test_a_hand_dragged_grid_reads_every_square_once_moved():
 
 
 def test_a_board_no_arm_lies_over_keeps_its_outline_s_grid():
-    # dev seed 7206040 (played-like): moved onto its lines, the whole board D2's grid skewed a little, and in
+    # seed 7206040 (played-like): moved onto its lines, the whole board D2's grid skewed a little, and in
     # its plane the nearly full board F2 beside it (found by open edges, naming no side) was no longer a
     # board's shape and was dropped. Only boards with squares hidden under an arm or a hand are moved
     from vision.analysis import analyze
@@ -79,7 +79,7 @@ def test_a_board_no_arm_lies_over_keeps_its_outline_s_grid():
 
 
 def test_a_side_named_firmly_that_loses_much_of_its_lead_on_the_lines_keeps_its_grid():
-    # dev seed 7220448, board B2 (named by 146, an arm over it): on the lines its squares read surer, but B2 led
+    # seed 7220448, board B2 (named by 146, an arm over it): on the lines its squares read surer, but B2 led
     # by 98 there and the grid lay half a square off at one corner. Only a side named weakly may stay named
     # by a grid on the lines that names it by less
     board, truth = read_and_true(7220448, "B2")

@@ -95,7 +95,7 @@ def test_one_marker_seen_orients_and_the_outline_places_the_grid():
 
 
 def test_the_outline_grown_from_one_markers_grid_gives_way_to_outlines_found_on_their_own():
-    # dev seed 7040147: one marker of board 3 seen, on wood. One marker's homography stretched the grid
+    # seed 7040147: one marker of board 3 seen, on wood. One marker's homography stretched the grid
     # across the table; the outline grown around it put that marker within 0.08 squares (its grid is the
     # marker's own near the marker) and won, 6 squares off the board, over outlines the masks had found
     # around the board itself, which put the marker within 0.2-0.3
@@ -107,7 +107,7 @@ def test_the_outline_grown_from_one_markers_grid_gives_way_to_outlines_found_on_
 
 
 def test_a_markers_own_outline_is_no_board():
-    # dev seed 7020002: tilted 34 degrees, the marker nearest the camera is as large as a few squares, and
+    # seed 7020002: tilted 34 degrees, the marker nearest the camera is as large as a few squares, and
     # its crisp square outline, full of texture, was reported as a board naming no side
     scene = first_drawn_scene(7020002)
     by_outline = locate_by_outline(scene.image)
@@ -137,7 +137,7 @@ def _band(edges: np.ndarray) -> np.ndarray:
 
 
 def test_crisp_edges_that_close_no_region_still_give_the_outline():
-    # dev seed 7040023: a dark board in shadow on a dark felt, fully in view; its cut edge showed all round
+    # seed 7040023: a dark board in shadow on a dark felt, fully in view; its cut edge showed all round
     # but for one corner, so no edge mask closed a region around it, and no colour mask told it from the table
     t = thresholds()["locate"]
     truth = np.float64([[60, 50], [170, 70], [150, 180], [40, 160]])
@@ -158,7 +158,7 @@ def test_crisp_edges_that_close_no_region_still_give_the_outline():
 
 
 def test_an_outline_only_open_edges_give_is_a_board_only_if_it_names_its_side_firmly():
-    # dev seed 7030011: a glare spot between two shadows on a light table; edges that close no region run
+    # seed 7030011: a glare spot between two shadows on a light table; edges that close no region run
     # round it, and the grid there named F1 (board 3's side) by 25.7, under the firm lead (33)
     scene = first_drawn_scene(7030011)
     assert any(l.method == "open outline" and min(turned_error(l.corners, b) for b in scene.boards) > 5
@@ -183,7 +183,7 @@ def test_a_dark_board_in_shadow_whose_edge_fades_at_a_corner_is_found(monkeypatc
 
 
 def test_boards_on_a_striped_table_close_to_their_colours_are_found():
-    # dev seed 7004087: a striped wood table whose browns are the boards' own; the colour masks split
+    # seed 7004087: a striped wood table whose browns are the boards' own; the colour masks split
     # the small board into three blobs of leaves, and its outline was never tried. Where the picture
     # changes in two directions at once (vision.location._corner_mask) the three boards stand out whole.
     scene = render_scene(7004087)
@@ -240,7 +240,7 @@ def test_an_even_border_is_found_from_the_lines_of_both_directions():
 
 
 def test_a_board_showing_few_lines_keeps_an_even_border():
-    # dev seed 7002052: a board under two arms on a dark table, blurred and with few lines showing; four
+    # seed 7002052: a board under two arms on a dark table, blurred and with few lines showing; four
     # free margins put its grid half a square off, an even border puts it right
     scene = first_drawn_scene(7002052)
     assert _nearest_error(locate(scene.image), scene.boards[2]) < 0.2

@@ -35,7 +35,7 @@ def test_the_share_of_a_quadrilateral_on_edges():
 
 
 def test_a_board_with_an_arm_over_its_corner_is_found_by_its_straight_edges(monkeypatch):
-    # dev seed 7020144: a hand over board 0's corner on a striped cloth. Every colour mask's outline took
+    # seed 7020144: a hand over board 0's corner on a striped cloth. Every colour mask's outline took
     # in the arm; one such grid named side A1 by a lead of 22 and hid the board, which was never reported.
     # (The chromaticity mask now outlines it without the arm: switched off here to reach the straight edges.)
     from vision.thresholds import thresholds
@@ -67,7 +67,7 @@ def _sides_reported_on(scene, k: int) -> list:
 
 
 def test_a_board_whose_only_outline_took_in_a_hand_is_read_again_by_its_straight_edges():
-    # dev seed 7020127: a hand on a nearly empty board (3). The one outline there took in the hand, 2.2
+    # seed 7020127: a hand on a nearly empty board (3). The one outline there took in the hand, 2.2
     # squares off; its grid named no side and read like bare cloth, so it was dropped as no board before
     # the straight lines were looked at
     scene = first_drawn_scene(7020127)
@@ -75,7 +75,7 @@ def test_a_board_whose_only_outline_took_in_a_hand_is_read_again_by_its_straight
 
 
 def test_texture_no_found_board_covers_is_searched_for_a_board():
-    # dev seed 7020007: a dark, nearly empty board (2) on grey wood, which every mask joined to its
+    # seed 7020007: a dark, nearly empty board (2) on grey wood, which every mask joined to its
     # neighbour and an arm: no outline reached it, and it was never reported
     scene = first_drawn_scene(7020007)
     truth = scene.boards[2]
@@ -90,7 +90,7 @@ def test_texture_no_found_board_covers_is_searched_for_a_board():
 
 
 def test_a_board_an_arm_cuts_in_two_is_found_whole_over_its_pieces():
-    # dev seed 7040060: an arm across board 2 from edge to edge. The masks' outlines were its pieces, each
+    # seed 7040060: an arm across board 2 from edge to edge. The masks' outlines were its pieces, each
     # a third of a board; their grids named no side, and their texture claimed the board's own, so it was
     # never searched, and the pieces' lines lie within no board's reach of them
     scene = first_drawn_scene(7040060)
@@ -100,7 +100,7 @@ def test_a_board_an_arm_cuts_in_two_is_found_whole_over_its_pieces():
 
 
 def test_a_grid_that_read_like_no_board_is_kept_only_if_the_lines_name_its_side_firmly():
-    # dev seed 7012164: hands over most of board 1 (42 % of it in view). A grid there read like no board;
+    # seed 7012164: hands over most of board 1 (42 % of it in view). A grid there read like no board;
     # on the straight lines it named F2, which no board is, by a lead of 20.7 (under the firm lead of 33).
     # Board 1 itself is now found, by the search of the texture no board naming a side covers
     scene = first_drawn_scene(7012164)
