@@ -366,3 +366,53 @@ def test_a_declarations_file_that_does_not_read_is_one_line(recorded_game, tmp_p
                            "--declare", str(declare)])
     err = capsys.readouterr().err
     assert code == 1 and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_whole_recorded_game_played_through_the_tui_is_kept_as_it_was_played(tmp_path, monkeypatch, capsys):
+    """Seeded game 6 from the first move to the final phase, as a camera recorded it, with the moves a
+    camera cannot see written down by frame: the journal's record plays to the game the bots played."""
+    import cv2
+
+    from companion.live import DeclareItem
+    from engine.indian_summer.outcome import final_phase, results_of
+    from engine.indian_summer.record import load_record, play_record
+    from engine.indian_summer.standings import standings
+    from leafwatch.demo import camera_game
+    from leafwatch.demo.table_script import table_game
+
+    monkeypatch.setattr(camera_game, "STILL_SPELL", 5)  # enough still frames for a move to count
+    game = table_game(6, 2)
+    folder = tmp_path / "game"
+    folder.mkdir()
+    declared, frames = [], 0
+    for item in camera_game.demo_feed(game, size=(960, 540)):
+        if isinstance(item, DeclareItem):
+            declared.append(f"{frames + 1} {item.seat + 1} {item.text}")
+        else:
+            frames += 1
+            cv2.imwrite(str(folder / f"frame{frames:04d}.png"), item.image)
+    (tmp_path / "declare.txt").write_text("\n".join(declared) + "\n")
+    players = ",".join(f"{p.name}:{p.side}" for p in game.table_start.players)
+    journal = tmp_path / "games.sqlite"
+    seen = {}
+
+    async def watch_to_the_end(pilot):
+        app = pilot.app
+        await until(pilot, lambda: app.feed_state == "ended", 900)
+        seen["over"] = app.view.over
+        seen["standings"] = app.view.standings
+        await pilot.press("q")
+
+    code, _ = run_play_in_the_tui(monkeypatch, watch_to_the_end,
+                                  ["--players", players, "--source", str(folder), "--journal", str(journal),
+                                   "--declare", str(tmp_path / "declare.txt")])
+    assert code == 0, capsys.readouterr().err
+    record = exported(journal, 1, capsys)
+    state, _ = play_record(load_record(record))
+    truth = game.truth_end
+    assert seen["over"] and state.over
+    assert [p.board.pieces for p in state.players] == [p.board.pieces for p in truth.players]
+    assert [p.treasures for p in state.players] == [p.treasures for p in truth.players]
+    want = standings(results_of(final_phase(truth)))
+    assert [(s.place, s.players) for s in standings(results_of(final_phase(state)))] == [(s.place, s.players) for s in want]
+    assert [(place, names) for place, names, _ in seen["standings"]] == [(s.place, s.players) for s in want]
