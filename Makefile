@@ -15,13 +15,15 @@ $(STAMP): requirements.txt pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
-# every test (CI runs this)
+# every test (CI runs this), one worker per core; a test file stays on one worker, so the scenes its
+# fixtures render are rendered once
+TEST_WORKERS ?= auto
 test: $(STAMP)
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 # what a developer runs while working: everything not marked slow (under a minute)
 test-fast: $(STAMP)
-	$(PY) -m pytest -m "not slow"
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not slow"
 
 demo: $(STAMP)
 	$(VENV)/bin/leafwatch demo $(ARGS)
