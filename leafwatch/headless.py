@@ -59,7 +59,7 @@ def summary(live: LiveTable) -> str:
         lines.append("final phase:")
         for name, steps in view.final_steps:
             lines.append(f"  {name}: " + "; ".join(steps))
-    lines.append("standings" + ("" if view.over else f" {STANDINGS_NOW}") + ":")
+    lines.append("standings:" if view.over else f"standings so far: {STANDINGS_NOW}")
     for place, names, reason in view.standings:
         lines.append(f"  {place}. {', '.join(names)}: {reason}")
     lines.append(f"next: {view.next_step} ({live.frames} frames read)")

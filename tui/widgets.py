@@ -50,7 +50,7 @@ class NoticeList(Static):
             self.update(self.empty)
             return
         mark = "! " if self.kind == "alert" else "> "
-        self.update("\n".join(mark + t for t in texts))
+        self.update(render.notice_lines(notices, mark))
 
     renderable_shown = False
 
@@ -69,10 +69,10 @@ class DeclareScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="declare-box"):
-            yield Label(self.title_text, id="declare-title")
+            yield Label(render.plain_lines(self.title_text), id="declare-title")
             yield Input(value=self.value, id="declare-input", select_on_focus=False)
             if self.hint:
-                yield Static(self.hint, id="declare-hint")
+                yield Static(render.plain_lines(self.hint), id="declare-hint")
             yield Static("Enter: declare    Escape: cancel", id="declare-keys")
 
     def on_mount(self) -> None:

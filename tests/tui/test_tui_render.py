@@ -25,9 +25,57 @@ def test_board_grid_shape_and_marks(scale):
     assert len(lines) == 1 + 8 * scale + 1  # header, rows, the gap between the Area rows
     assert len({len(line) for line in lines[1:] if line}) == 1
     plain = text.plain
-    assert "S" in plain and "A" in plain and "?" in plain
+    assert "s" in plain and "a" in plain and "?" in plain
     assert "b" in plain  # the hole at C1 shows its printed berry
     assert "n" in plain  # an empty square shows its printed nut, faintly
+
+
+def read_back(text, scale: int) -> str:
+    """The piece notation a reader gets from the drawn board's letters alone (no colours): a leaf's
+    letter in the middle of its square, a hole's or a token's at the square's left."""
+    w = 3 if scale == 1 else 5
+    lines = text.plain.split("\n")[1:]
+    rows = [line for i, line in enumerate(lines) if line.strip() and line[:3].strip().isdigit()]
+    out = []
+    for line in rows:
+        row = ""
+        for c in range(9):
+            start = 3 + w * c + (c > 2) + (c > 5)
+            cell = line[start:start + w]
+            if cell[0] in "gyrt":
+                row += cell[0]
+            elif cell.strip() in ("G", "Y", "R", "s", "a", "?"):
+                row += cell.strip()
+            else:
+                row += "."
+        out.append(row)
+    return "/".join(out)
+
+
+BOARD = "GGgYYyRRr/GYR.t.sa?/RRRRr..../ttt.sssaa/.GgG.YyY./aaaa?????/YYYyGGGgs/rRRRRtgyr"
+BOARD_PRINTED = "bnmf.bnmf/..b..n..m/f.......b/bnm..f.../........./nnnnnnnnn/.b.b.b.b./mmmmmmmmm"
+
+
+@pytest.mark.parametrize("scale", [1, 2])
+@pytest.mark.parametrize("pieces", [PIECES, BOARD, "." * 9 + "/........." * 7])
+def test_the_letters_alone_read_back_as_the_piece_notation(scale, pieces):
+    """Red-green colour blindness: every piece is told by its letter, whatever its colour."""
+    printed = BOARD_PRINTED if pieces == BOARD else PRINTED
+    assert read_back(render.board_grid(pieces, printed, scale), scale) == pieces
+
+
+def test_leaf_letters_contrast_with_their_colour():
+    for piece, bg in render.LEAF_BG.items():
+        (line,) = render.square(piece, ".", render.FLOOR_BG[0], 1)
+        assert line.plain == f" {piece} "
+        assert bg in str(line.style) and render.LEAF_FG[piece] in str(line.style)
+
+
+def test_the_legend_names_every_letter():
+    legend = render.legend().plain
+    for piece in "GYRgts a?".replace(" ", ""):
+        assert piece in legend
+    assert "Each piece shows its letter" in legend and "g y r its hole" in legend
 
 
 def test_token_takes_its_treasure_colour_and_its_leaf_from_the_neighbours():
