@@ -51,8 +51,12 @@ def key_rows(app) -> list[tuple[str, str]]:
         keys, _ = rows.setdefault(binding.action, ([], binding))
         if shown not in keys:
             keys.append(shown)
-    return [(" ".join(keys), binding.tooltip or WHAT.get(action) or binding.description or action)
-            for action, (keys, binding) in rows.items()]
+    out = [(" ".join(keys), binding.tooltip or WHAT.get(action) or binding.description or action)
+           for action, (keys, binding) in rows.items()]
+    if getattr(app, "ENABLE_COMMAND_PALETTE", False) and app.COMMAND_PALETTE_BINDING:
+        out.append((app.get_key_display(Binding(app.COMMAND_PALETTE_BINDING, "command_palette")),
+                    "the command palette (themes, screenshots, keys)"))
+    return out
 
 
 def verb_keys(app) -> dict[str, str]:

@@ -112,10 +112,11 @@ def square(piece: str, printed: str, floor_bg: str, scale: int = 1, token_leaf: 
 
 
 def _token_leaf(prow: list[str], r: int, c: int) -> str | None:
-    """A token hides its hole's colour: take the leaf colour most of its neighbours show."""
+    """A token hides its hole's colour: take the leaf colour most of its neighbours show (above, below,
+    left, right: the first of them on a tie, so that the same board is always drawn the same)."""
     seen = [prow[rr][cc].upper() for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
             if 0 <= rr < 8 and 0 <= cc < 9 and prow[rr][cc].upper() in LEAF_BG]
-    return max(set(seen), key=seen.count) if seen else None
+    return max(seen, key=seen.count) if seen else None  # a tie: the first neighbour looked at
 
 
 def board_grid(pieces: str, printed: str, scale: int = 1) -> Text:

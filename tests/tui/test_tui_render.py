@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from board_reading import read_back
 from tui import render
 
 PIECES = "GGg....../YYYy...../RRRRr..../t......../s......../a......../?......../........."
@@ -30,28 +31,6 @@ def test_board_grid_shape_and_marks(scale):
     assert "n" in plain  # an empty square shows its printed nut, faintly
 
 
-def read_back(text, scale: int) -> str:
-    """The piece notation a reader gets from the drawn board's letters alone (no colours): a leaf's
-    letter in the middle of its square, a hole's or a token's at the square's left."""
-    w = 3 if scale == 1 else 5
-    lines = text.plain.split("\n")[1:]
-    rows = [line for i, line in enumerate(lines) if line.strip() and line[:3].strip().isdigit()]
-    out = []
-    for line in rows:
-        row = ""
-        for c in range(9):
-            start = 3 + w * c + (c > 2) + (c > 5)
-            cell = line[start:start + w]
-            if cell[0] in "gyrt":
-                row += cell[0]
-            elif cell.strip() in ("G", "Y", "R", "s", "a", "?"):
-                row += cell.strip()
-            else:
-                row += "."
-        out.append(row)
-    return "/".join(out)
-
-
 BOARD = "GGgYYyRRr/GYR.t.sa?/RRRRr..../ttt.sssaa/.GgG.YyY./aaaa?????/YYYyGGGgs/rRRRRtgyr"
 BOARD_PRINTED = "bnmf.bnmf/..b..n..m/f.......b/bnm..f.../........./nnnnnnnnn/.b.b.b.b./mmmmmmmmm"
 
@@ -61,7 +40,7 @@ BOARD_PRINTED = "bnmf.bnmf/..b..n..m/f.......b/bnm..f.../........./nnnnnnnnn/.b.
 def test_the_letters_alone_read_back_as_the_piece_notation(scale, pieces):
     """Red-green colour blindness: every piece is told by its letter, whatever its colour."""
     printed = BOARD_PRINTED if pieces == BOARD else PRINTED
-    assert read_back(render.board_grid(pieces, printed, scale), scale) == pieces
+    assert read_back(render.board_grid(pieces, printed, scale).plain, scale) == pieces
 
 
 def test_leaf_letters_contrast_with_their_colour():
@@ -92,3 +71,11 @@ def test_led_strip_and_path():
     assert strip.plain == "██"
     assert "#ff0000" in str(strip.spans[0].style)
     assert render.path_line("GY?").plain.split() == ["Path", "G", "Y", "?"]
+
+
+def test_a_token_between_two_leaf_colours_is_always_drawn_the_same():
+    # above: red, left: green, a tie: the neighbour above wins, whatever the order of a set would be
+    grid = "........./........./........./........./........./..R....../.Gt....../........."
+    assert render._token_leaf(render._rows(grid), 6, 2) == "R"
+    grid = "........./........./........./........./........./..G....../.Rt....../........."
+    assert render._token_leaf(render._rows(grid), 6, 2) == "G"
