@@ -250,7 +250,7 @@ def next_step(view, keys: dict[str, str]) -> Text:
     if step is None or step.player is None or view.over:
         out.append(printable(view.next_step), style="bold #ffffff")
     else:
-        out.append(f"▶ {printable(step.head).upper()}\n", style="bold #4fc3f7")
+        out.append(f"▶ {printable(step.head.upper())}\n", style="bold #4fc3f7")
         out.append(printable(step.task[:1].upper() + step.task[1:]), style="bold #ffffff")
         for label, choices in (("or", step.instead), ("before or after it:", step.any_time), ("then", step.then)):
             if not choices:
