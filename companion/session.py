@@ -66,7 +66,7 @@ class TableSession:
         self._logged_prompts: set[str] = set()  # open prompts already in the log
         self.log_size = log_size
         self._last_turn_seat = None
-        self._step: tuple[GameState, NextStep] | None = None  # the last state's next step: a view per frame is cheap
+        self._step: tuple[GameState, NextStep] | None = None  # worked out once a state: a view is taken every frame
         self._cue_turn()
 
     # ---------------------------------------------------------------- input

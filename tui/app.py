@@ -309,7 +309,7 @@ class LeafwatchApp(App[int]):
         warning = self._w("#warning")
         warning.update(render.plain_lines(text))
         warning.remove_class("empty")
-        self._log(Text("⚠ " + message.text, style="bold #ff9800"))
+        self._log(render.plain("⚠ " + message.text, style="bold #ff9800"))
         self.notify(render.printable(message.text), title="Camera" if message.fatal else "Problem", severity="error",
                     timeout=8, markup=False)
         self._feed_label()
