@@ -1,9 +1,65 @@
-"""A game state as people and programs read it: JSON-ready dicts and text lines (no rules here)."""
+"""A game state as people and programs read it: JSON-ready dicts and text lines (no rules here).
+
+The words helpers turn counts, treasure supplies and lists into phrases, so that no printed line
+shows a Python dict or list."""
 from __future__ import annotations
 
+from engine.indian_summer.kit import TREASURES
 from engine.indian_summer.outcome import final_json, final_phase, results_of, standings_json
 from engine.indian_summer.standings import standings
 from engine.indian_summer.state import GameState
+from engine.indian_summer.treasures import PLURAL, SINGULAR
+
+# what each count on the screen and in the printed lines counts, said the same way everywhere
+STILL_EMPTY = "still empty"  # squares of the board as it lies now
+STANDINGS_NOW = "if the game ended now, after each player's final phase"
+
+
+def count_words(n: int, singular: str, plural: str | None = None) -> str:
+    """'1 square', '3 squares', 'no squares'."""
+    plural = plural or singular + "s"
+    if n == 0:
+        return f"no {plural}"
+    return f"{n} {singular if n == 1 else plural}"
+
+
+def treasure_words(counts, empty: str = "no treasures") -> str:
+    """A treasure supply (a dict by name, or a Treasures) as words: '1 Berry, 2 Nuts'; `empty` when
+    there is none. Unknown names are said as they are, after the four treasures."""
+    if not isinstance(counts, dict):
+        counts = counts.as_dict()
+    kinds = [k for k in TREASURES if k in counts] + sorted(k for k in counts if k not in TREASURES)
+    parts = []
+    for kind in kinds:
+        n = int(counts[kind])
+        if n:
+            parts.append(f"{n} {(SINGULAR if n == 1 else PLURAL).get(kind, kind)}")
+    return ", ".join(parts) if parts else empty
+
+
+def list_words(items, empty: str = "none") -> str:
+    """'1, 3 and 4'; `empty` for no items."""
+    items = [str(i) for i in items]
+    if not items:
+        return empty
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def value_words(value) -> str:
+    """Any JSON-like value as words: yes/no, a treasure supply, a list, '-' for nothing."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None or value == "":
+        return "-"
+    if isinstance(value, dict):
+        if value and set(value) <= set(TREASURES):
+            return treasure_words(value, empty="none")
+        return ", ".join(f"{k} {value_words(v)}" for k, v in value.items()) or "-"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(value_words(v) for v in value) or "-"
+    return str(value)
 
 
 def state_json(state: GameState) -> dict:
@@ -36,15 +92,15 @@ def state_lines(state: GameState) -> list[str]:
         status += f" (last round: {data['end_triggered_by']} covered the Forest Floor)"
     lines.append(status)
     for p in data["players"]:
-        t = p["treasures"]
-        lines.append(f"{p['seat']} {p['name']} (side {p['side'] or 'custom'}): {p['empty_squares']} empty, "
-                     f"Areas done {p['complete_areas'] or 'none'}, path {p['path'] or '-'}, "
-                     f"{t['berry']}B {t['nut']}N {t['mushroom']}M {t['feather']}F")
+        lines.append(f"{p['seat']} {p['name']} (side {p['side'] or 'custom'}): "
+                     f"{count_words(p['empty_squares'], 'square')} {STILL_EMPTY}, "
+                     f"Areas done {list_words(p['complete_areas'])}, path {p['path'] or '-'}, "
+                     f"treasures {treasure_words(p['treasures'], empty='none')}")
         for row in p["pieces"].split("/"):
             lines.append("    " + " ".join(row))
     lines.append(f"Common Path {data['common_path'] or '-'} ({data['set_aside']} set aside); supply "
-                 + ", ".join(f"{k} {v}" for k, v in data["supply"].items()))
-    lines.append("standings" + ("" if state.over else " if the game ended now") + ":")
+                 + treasure_words(data["supply"], empty="empty"))
+    lines.append("standings" + ("" if state.over else f" {STANDINGS_NOW}") + ":")
     for place in data["standings"]:
         lines.append(f"  {place['place']}. {', '.join(place['players'])}: {place['reason']}")
     return lines

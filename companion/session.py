@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from companion.next_step import NextStep, next_step
 from companion.tracker import BoardSeen, Notice, Tracker
 from engine.errors import LeafwatchError
 from engine.indian_summer.outcome import final_phase, results_of
@@ -39,7 +40,8 @@ class TableView:
     log: tuple[str, ...]
     standings: tuple[tuple[int, tuple[str, ...], str], ...]
     final_steps: tuple[tuple[str, tuple[str, ...]], ...]
-    next_step: str
+    next_step: str  # `step` in one line
+    step: NextStep | None = None  # what the table may do now, in parts a front end can draw
     offers: tuple[str, ...] = ()  # what the table may have forgotten to say, that explains the camera
     undo_target: str | None = None  # the move undo would take back, as the log lists it
 
@@ -65,6 +67,7 @@ class TableSession:
         self._logged_prompts: set[str] = set()  # open prompts already in the log
         self.log_size = log_size
         self._last_turn_seat = None
+        self._step: tuple[GameState, NextStep] | None = None  # worked out once a state: a view is taken every frame
         self._cue_turn()
 
     # ---------------------------------------------------------------- input
@@ -107,6 +110,7 @@ class TableSession:
             for i, p in enumerate(state.players))
         finals = final_phase(state)
         places = standings(results_of(finals))
+        step = self._next_step()
         return TableView(
             turn=state.turn, current=state.player.name, over=state.over,
             end_triggered_by=None if state.end_triggered_by is None else state.players[state.end_triggered_by].name,
@@ -114,22 +118,16 @@ class TableSession:
             log=tuple(self.history[-self.log_size:]),
             standings=tuple((p.place, p.players, p.reason) for p in places),
             final_steps=tuple((f.name, f.final.steps) for f in finals),
-            next_step=self._next_step(),
+            next_step=step.text(), step=step,
             offers=tuple(o.text for o in self.tracker.offers),
             undo_target=self.tracker.last_action(),
         )
 
-    def _next_step(self) -> str:
+    def _next_step(self) -> NextStep:
         state = self.state
-        if state.over:
-            return "Game over: the final phase and standings are below."
-        me = state.player
-        if state.pending is not None:
-            return f"{me.name}: place the {state.pending.kind}'s tiles"
-        if not state.main_done:
-            last = " (last round)" if state.end_triggered_by is not None else ""
-            return f"{me.name}'s turn{last}: place a leaf tile from your path, or a squirrel"
-        return f"{me.name}: special actions, or the next player goes on"
+        if self._step is None or self._step[0] is not state:
+            self._step = (state, next_step(state))
+        return self._step[1]
 
     # ---------------------------------------------------------------- bookkeeping
     def record(self, setup: dict) -> dict:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
+from companion.game_view import STANDINGS_NOW, STILL_EMPTY, count_words, list_words, treasure_words
 from companion.live import LiveTable
 
 MARKS = {"action": "", "prompt": "  > ", "alert": "  ! ", "info": "    ", "offer": "  ? "}
@@ -35,7 +36,7 @@ def run_headless(live: LiveTable, feed: Iterable, out: Callable[[str], None] = p
             code = 1
             continue
         for n in update.notices:
-            out(f"[frame {update.frames:>4}] {MARKS.get(n.kind, '')}{n.text}")
+            out(f"frame {update.frames:>4}  {MARKS.get(n.kind, '')}{n.text}")
     out("")
     out(summary(live))
     return code
@@ -50,13 +51,15 @@ def summary(live: LiveTable) -> str:
     view = live.session.view()
     lines = []
     for p in view.players:
-        lines.append(f"{p.name} ({p.side}): {p.empty_squares} empty, treasures {p.treasures}")
+        lines.append(f"{p.name} (board {p.side or 'custom'}): {count_words(p.empty_squares, 'square')} {STILL_EMPTY}, "
+                     f"Areas done {list_words(p.complete_areas)}, path {p.path or '-'}, "
+                     f"treasures {treasure_words(p.treasures, empty='none')}")
         lines.append("    " + p.pieces)
     if view.over:
         lines.append("final phase:")
         for name, steps in view.final_steps:
             lines.append(f"  {name}: " + "; ".join(steps))
-    lines.append("standings" + ("" if view.over else " so far") + ":")
+    lines.append("standings:" if view.over else f"standings so far: {STANDINGS_NOW}")
     for place, names, reason in view.standings:
         lines.append(f"  {place}. {', '.join(names)}: {reason}")
     lines.append(f"next: {view.next_step} ({live.frames} frames read)")

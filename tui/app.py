@@ -29,6 +29,7 @@ from textual.worker import get_current_worker
 from companion.live import DeclareItem, FrameItem, LiveTable, Update
 from companion.tracker import Notice
 from tui import render
+from tui.help import HelpScreen, help_text, verb_keys
 from tui.widgets import BoardView, ConfirmScreen, DeclareScreen, NoticeList
 
 EXCHANGE_HINT = ("Trade treasures with the supply: 2 alike for 1 of the next higher, or 1 for 1 of any lower\n"
@@ -61,6 +62,7 @@ class LeafwatchApp(App[int]):
         Binding("space", "pause", "Pause/resume"),
         Binding("minus", "pace(1)", "Slower"),
         Binding("plus,equals_sign", "pace(-1)", "Faster", key_display="+"),
+        Binding("question_mark", "help", "Keys", key_display="?"),
         Binding("q", "quit", "Quit"),
         Binding("ctrl+c", "quit", "Quit", show=False),
     ]
@@ -317,10 +319,11 @@ class LeafwatchApp(App[int]):
         else:
             text = f"⚠ {message.text}"
         warning = self._w("#warning")
-        warning.update(text)
+        warning.update(render.plain_lines(text))
         warning.remove_class("empty")
-        self._log(Text("⚠ " + message.text, style="bold #ff9800"))
-        self.notify(message.text, title="Camera" if message.fatal else "Problem", severity="error", timeout=8)
+        self._log(render.plain("⚠ " + message.text, style="bold #ff9800"))
+        self.notify(render.printable(message.text), title="Camera" if message.fatal else "Problem", severity="error",
+                    timeout=8, markup=False)
         self._feed_label()
 
     def on_leafwatch_app_feed_ended(self, message: FeedEnded) -> None:
@@ -340,14 +343,14 @@ class LeafwatchApp(App[int]):
             self._remember(n)
         view = update.view
         camera = f"Camera: {update.camera}\n" + (f"Last frame: {update.label}" if update.label else "")
-        self._set("#camera", camera)
+        self._set("#camera", render.plain_lines(camera))
         if view == self.view:
             self._w("#prompts").show(self._to_do(view))
             return
         self.view = view
         for p in view.players:
             self._w(f"#board-{p.seat}").show(p, self.board_scale, view.over)
-        self._set("#next-step", self._next_step_text(view))
+        self._set("#next-step", render.next_step(view, verb_keys(self)))
         self._w("#next-step").set_class(view.over, "over")
         fresh = {n.text for n in view.alerts} - {n.text for n in (self.view_alerts or ())}
         self.view_alerts = view.alerts
@@ -357,7 +360,7 @@ class LeafwatchApp(App[int]):
             self._w("#alerts").add_class("flash")
             self.set_timer(1.5, lambda: self._w("#alerts").remove_class("flash"))
         self._w("#prompts").show(self._to_do(view))
-        self._set("#standings", self._standings_text(view))
+        self._set("#standings", render.standings(view))
         self._w("#standings").border_title = "Final phase and standings" if view.over else "Standings so far"
 
     def _remember(self, notice) -> None:
@@ -374,37 +377,6 @@ class LeafwatchApp(App[int]):
         offers = [Notice("offer", f"{text}  [{'Enter accepts' if i == 1 else f'o, accept {i}'}]")
                   for i, text in enumerate(view.offers, 1)]
         return offers + list(view.prompts) + [n for n in self._recent.values() if n.text not in shown]
-
-    @staticmethod
-    def _next_step_text(view) -> Text:
-        """Whose move in capitals, then what to do: readable from across the table."""
-        out = Text()
-        head, sep, rest = view.next_step.partition(": ")
-        if sep and not view.over and head.startswith(view.current):
-            out.append(f"▶ {head.upper()}\n", style="bold #4fc3f7")
-            out.append(rest[:1].upper() + rest[1:], style="bold #ffffff")
-        else:
-            out.append(view.next_step, style="bold #ffffff")
-        extra = f"Turn {view.turn}"
-        if view.end_triggered_by and not view.over:
-            extra += f" · last round (ended by {view.end_triggered_by})"
-        out.append("\n" + extra, style="not bold")
-        return out
-
-    @staticmethod
-    def _standings_text(view) -> Text:
-        out = Text()
-        if view.over:
-            for name, steps in view.final_steps:
-                out.append(f"{name}: ", style="bold")
-                out.append("; ".join(steps) or "no steps")
-                out.append("\n")
-        for i, (place, names, reason) in enumerate(view.standings):
-            if i:
-                out.append("\n")
-            out.append(f"{place}. {', '.join(names)}", style="bold #ffd54f" if place == 1 and view.over else "bold")
-            out.append(f"  {reason}")
-        return out
 
     def _draw_led(self) -> None:
         led = self.live.led
@@ -489,12 +461,19 @@ class LeafwatchApp(App[int]):
         stays theirs: if their turn ends meanwhile, it is not taken for the next player."""
         seat = self._current_seat() if for_player else None
         if seat is not None:
-            title += f"  (for {self.view.players[seat].name}, who is to play)"
+            title += f"  (for {render.printable(self.view.players[seat].name)}, who is to play)"
 
         def done(text: str | None) -> None:
             if text:
                 self.declare(text, seat)
         self.push_screen(DeclareScreen(title, value, hint), done)
+
+    def action_help(self) -> None:
+        """? opens the list of keys, read from BINDINGS; ? or Escape closes it."""
+        if isinstance(self.screen, HelpScreen):
+            self.screen.dismiss(None)
+        else:
+            self.push_screen(HelpScreen(help_text(self)))
 
     def action_pace(self, step: int) -> None:
         """Change the pause after each camera frame (a demo or a recording watched by people)."""
@@ -553,9 +532,9 @@ def run_tui(live: LiveTable, feed: Iterable | None, title: str = "leafwatch", pa
     if view is not None:
         print(f"{title}: turn {view.turn}, " + ("game over" if view.over else "game not finished"))
         for place, names, reason in view.standings:
-            print(f"  {place}. {', '.join(names)}: {reason}")
+            print(render.printable(f"  {place}. {', '.join(names)}: {reason}"))
     for warning in dict.fromkeys(app.warnings[-3:]):
-        print(f"  warning: {warning}")
+        print(render.printable(f"  warning: {warning}"))
     if app.return_code:
         return int(app.return_code)
     return 1 if app.feed_state == "failed" else 0  # the game was kept, but the feed did not hold

@@ -49,9 +49,8 @@ class NoticeList(Static):
         if not texts:
             self.update(self.empty)
             return
-        marks = {"alert": "! ", "offer": "? "}
-        self.update("\n".join(marks.get(getattr(n, "kind", ""), "! " if self.kind == "alert" else "> ") + n.text
-                               for n in notices))
+        mark = "! " if self.kind == "alert" else "> "
+        self.update(render.notice_lines(notices, mark))
 
     renderable_shown = False
 
@@ -70,10 +69,10 @@ class DeclareScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="declare-box"):
-            yield Label(self.title_text, id="declare-title")
+            yield Label(render.plain_lines(self.title_text), id="declare-title")
             yield Input(value=self.value, id="declare-input", select_on_focus=False)
             if self.hint:
-                yield Static(self.hint, id="declare-hint")
+                yield Static(render.plain_lines(self.hint), id="declare-hint")
             yield Static("Enter: declare    Escape: cancel", id="declare-keys")
 
     def on_mount(self) -> None:

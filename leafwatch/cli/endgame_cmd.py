@@ -74,10 +74,12 @@ def _run(args) -> int:
     if args.json:
         print(json.dumps({"players": [final_json(f) for f in finals], "standings": standings_json(places)}, indent=2))
         return 0
+    from companion.game_view import count_words
+
     for f in finals:
         x = f.final
-        head = "covers the Forest Floor" if x.covered else f"{x.empty_squares} empty square{'s' if x.empty_squares != 1 else ''} left"
-        print(f"{f.name}: {head}; {x.nuts} Nuts{', a Berry left over' if x.berry_left else ''}")
+        head = "covers the Forest Floor" if x.covered else f"{count_words(x.empty_squares, 'empty square')} left"
+        print(f"{f.name}: {head}; {count_words(x.nuts, 'Nut')}{', a Berry left over' if x.berry_left else ''}")
         for i, s in enumerate(x.steps, 1):
             print(f"  {i}. {s}")
     print("standings:")

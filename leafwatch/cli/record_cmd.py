@@ -57,11 +57,14 @@ def _apply(args) -> int:
 
 
 def _solo_text(outcome: dict) -> str:
+    from companion.game_view import value_words
+
     lines = []
     for key, value in outcome.items():
-        if isinstance(value, list):
-            lines.append(f"{key}:")
-            lines += [f"  {v}" for v in value]
+        label = key.replace("_", " ")
+        if isinstance(value, list) and value:
+            lines.append(f"{label}:")
+            lines += [f"  {value_words(v)}" for v in value]
         else:
-            lines.append(f"{key}: {value}")
+            lines.append(f"{label}: {value_words(value)}")
     return "\n".join(lines)

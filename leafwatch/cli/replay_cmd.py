@@ -22,7 +22,7 @@ def register(sub) -> None:
 
 
 def _run(args) -> int:
-    from companion.game_view import state_json
+    from companion.game_view import count_words, state_json
     from companion.live import DeclareItem
     from companion.seating import PlayError, parse_players, start_state
     from leafwatch import wiring
@@ -61,7 +61,11 @@ def _run(args) -> int:
         print(summary(live))
         for a in dict.fromkeys(alerts):
             print(f"alert: {a}")
-        print(json.dumps(record))
+        actions = record["actions"]
+        print(f"game record: {count_words(len(actions), 'action')} (--json writes it as a record file)"
+              + (":" if actions else ""))
+        for i, action in enumerate(actions, 1):
+            print(f"  {i:>3}. {action}")
     if failed:
         print(f"leafwatch replay: the recording stopped early: {failed}", file=sys.stderr)
         return 1

@@ -33,11 +33,11 @@ def run_engine_demo(seed: int = 1, players: int = 3, out: Callable[[str], None] 
         actions.append(action.format())
         who = state.players[before].name
         if action.format() != "end":
-            out(f"[turn {state.turn:>3}] {who:<8} {action.format()}")
+            out(f"turn {state.turn:>3}  {who:<8} {action.format()}")
         for e in events:
             if e.kind in ("token_placed", "area_complete", "path_refilled", "supply_short", "end_triggered",
                           "common_refilled", "animal_placed", "tiles_short", "game_over"):
-                out(f"             -> {e.text}")
+                out(f"                -> {e.text}")
     out("")
     finals = final_phase(state)
     for f in finals:

@@ -60,9 +60,9 @@ def test_fresh_session_shows_every_board_and_the_next_step():
         header = grid.splitlines()[0].split()
         assert header == list("ABCDEFGHI")  # column letters
         assert [line.split()[0] for line in grid.splitlines()[1:18] if line[:3].strip().isdigit()] == list("12345678")
-        assert "Berry 1" in grid and "Path" in grid and "72 empty squares" in grid
+        assert "Berry 1" in grid and "Path" in grid and "72 squares still empty" in grid
         step = text_of(app, "#next-step")
-        assert "TINI'S TURN" in step and "Place a leaf tile" in step and "Turn 1" in step
+        assert "TINI'S TURN" in step and "Lay a leaf tile" in step and "Turn 1" in step
         assert app.query_one("#alerts").has_class("empty")  # no alerts: the panel is hidden
         assert app.sub_title == "no camera feed"
 
