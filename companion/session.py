@@ -2,7 +2,7 @@
 view of it all for the TUI or a printed log. The one object the front ends talk to."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from companion.tracker import BoardSeen, Notice, Tracker
@@ -40,6 +40,9 @@ class TableView:
     standings: tuple[tuple[int, tuple[str, ...], str], ...]
     final_steps: tuple[tuple[str, tuple[str, ...]], ...]
     next_step: str
+    # the game itself, for a keyboard cursor that asks the engine (frozen, so any thread may read it);
+    # left out of equality: what is drawn is above
+    state: GameState | None = field(default=None, compare=False, repr=False)
 
 
 class TableSession:
@@ -104,6 +107,7 @@ class TableSession:
             standings=tuple((p.place, p.players, p.reason) for p in places),
             final_steps=tuple((f.name, f.final.steps) for f in finals),
             next_step=self._next_step(),
+            state=state,
         )
 
     def _next_step(self) -> str:

@@ -28,6 +28,7 @@ from textual.worker import get_current_worker
 
 from companion.live import DeclareItem, FrameItem, LiveTable, Update
 from tui import render
+from tui.placement import PlacementScreen
 from tui.widgets import BoardView, DeclareScreen, NoticeList
 
 EXCHANGE_HINT = ("Trade treasures with the supply: 2 alike for 1 of the next higher, or 1 for 1 of any lower\n"
@@ -53,6 +54,10 @@ class LeafwatchApp(App[int]):
         Binding("f", "declare('feather')", "Feather"),
         Binding("e", "declare('end')", "End turn"),
         Binding("d", "declare_any", "Declare"),
+        Binding("p", "place('leaf')", "Place tile"),
+        Binding("s", "place('squirrel')", "Squirrel"),
+        Binding("n", "place('nut')", "Nut"),
+        Binding("w", "place('animal')", "Animal"),
         Binding("u", "undo", "Undo"),
         Binding("a", "dismiss_alerts", "Dismiss alerts"),
         Binding("space", "pause", "Pause/resume"),
@@ -91,6 +96,7 @@ class LeafwatchApp(App[int]):
         self.pace = pace
         self.led_interval = led_interval
         self.view = None  # the last TableView drawn
+        self.game_state = None  # the game that view shows (a frozen GameState), for the keyboard cursor
         self.view_alerts = None
         self.log_lines: list[str] = []  # every line written to the log, for tests and the exit summary
         self.warnings: list[str] = []
@@ -327,6 +333,7 @@ class LeafwatchApp(App[int]):
             self._log(render.notice_line(n, frames))
             self._remember(n)
         view = update.view
+        self.game_state = view.state  # the newest game, even when what is drawn stays the same
         camera = f"Camera: {update.camera}\n" + (f"Last frame: {update.label}" if update.label else "")
         self._set("#camera", camera)
         if view == self.view:
@@ -451,6 +458,23 @@ class LeafwatchApp(App[int]):
             if text:
                 self.declare(text)
         self.push_screen(DeclareScreen(title, value, hint), done)
+
+    def action_place(self, mode: str) -> None:
+        """Place a piece with the keys (no camera, or a move it missed): the current player's board
+        with a ghost of the piece, which the engine judges as it moves."""
+        from companion.keyboard_placement import KeyboardPlacement
+
+        view, state = self.view, self.game_state
+        if view is None or state is None or self.screen is not self._table_screen:
+            return
+        if state.over:
+            self.notify("the game is over", timeout=3)
+            return
+        model = KeyboardPlacement.start(state, mode)
+        def done(text: str | None) -> None:
+            if text:
+                self.declare(text)
+        self.push_screen(PlacementScreen(model, view.players[model.seat]), done)
 
     def action_pace(self, step: int) -> None:
         """Change the pause after each camera frame (a demo or a recording watched by people)."""

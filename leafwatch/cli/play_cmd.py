@@ -12,8 +12,9 @@ def register(sub) -> None:
         description="Watch a real game of Indian Summer: every board is read from the camera, each move "
                     "checked, and the table told what to do next. Without a terminal (or with --headless) "
                     "the notices are printed as lines instead of the TUI.",
-        epilog="Keys in the TUI: b Berry, x exchange, m Mushroom, f Feather, e end the turn, d declare any "
-               "action, u undo, a dismiss alerts, space pause/resume, + and - pace, q quit.")
+        epilog="Keys in the TUI: p place a leaf tile, s a squirrel, n a squirrel for a Nut, w an animal (arrows "
+               "move, r rotate, v flip, enter place), b Berry, x exchange, m Mushroom, f Feather, e end the turn, "
+               "d declare any action, u undo, a dismiss alerts, space pause/resume, + and - pace, q quit.")
     p.add_argument("--journal", metavar="FILE", default=None,
                    help="where every game is written as it happens (default: $LEAFWATCH_JOURNAL or "
                         "~/.local/share/leafwatch/games.sqlite)")
@@ -25,6 +26,14 @@ def register(sub) -> None:
     src = p.add_mutually_exclusive_group()
     src.add_argument("--camera", type=int, metavar="N", help="camera number (default 0 when no --source)")
     src.add_argument("--source", metavar="PATH", help="a video file, an image, a folder of images, or a glob")
+    src.add_argument("--no-camera", action="store_true",
+                     help="no camera: every move is told with the keys (p tile, s squirrel, n Nut, w animal), "
+                          "or headless one action a line on standard input")
+    p.add_argument("--declare", metavar="FILE",
+                   help="with --no-camera: actions to take first, one a line ('-' standard input; headless "
+                        "without it reads standard input)")
+    p.add_argument("--from", dest="from_file", metavar="FILE",
+                   help="go on with a game in progress: a game record (its 'position' or 'deal', and its actions)")
     p.add_argument("--led", metavar="URL", help="LED device: a serial port, or sim:wled / sim:adalight / sim:leafwatch")
     p.add_argument("--stable", type=int, default=3, metavar="N",
                    help="frames a board must look the same before it counts (default 3)")
@@ -46,38 +55,82 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--pace must be 0 to 10 seconds")
     if args.resume is not None and args.no_journal:
         raise UsageError("--resume needs the journal; drop --no-journal")
-    if args.resume is None and not args.players:
-        raise UsageError("--players is needed, e.g. --players \"Tini:A1,Claus:B2\" (or --resume GAME)")
+    if args.from_file is not None and (args.resume is not None or args.players):
+        raise UsageError("--from FILE names the players and the game; drop --players and --resume")
+    if args.declare is not None and not args.no_camera:
+        raise UsageError("--declare goes with --no-camera")
+    if args.resume is None and args.from_file is None and not args.players:
+        raise UsageError("--players is needed, e.g. --players \"Tini:A1,Claus:B2\" (or --resume GAME, or --from FILE)")
     seats = None
-    if args.resume is None:
+    if args.resume is None and args.from_file is None:
         try:
             seats = parse_players(args.players)
         except PlayError as exc:
             raise UsageError(str(exc)) from None
 
+    taken_up = _game_from(args.from_file) if args.from_file is not None else None
     journal = None if args.no_journal else _journal(open_journal, args.journal)
     try:
         if args.resume is not None:
             setup, actions, state = journal.resume(args.resume)
             seats = list(state.players)
+        elif taken_up is not None:
+            setup, actions, state = taken_up
+            seats = list(state.players)
         else:
             state = start_state(seats)
             setup = {"players": [{"name": s.name, "side": s.side} for s in seats], "deal": {"table": True}}
             actions = []
-        camera = args.camera if args.camera is not None or args.source else 0
-        frames = wiring.open_frames(camera=camera, source=args.source)
+        headless = args.headless or not wiring.has_terminal()
+        if args.no_camera:
+            feed, where = _declarations(args.declare, headless), "no camera"
+        else:
+            camera = args.camera if args.camera is not None or args.source else 0
+            feed = wiring.frame_feed(wiring.open_frames(camera=camera, source=args.source))
+            where = args.source if args.source else f"camera {camera}"
     except BaseException:
         if journal is not None:
             journal.close()
         raise
-    table = wiring.wire(state, setup, wiring.frame_feed(frames), actions=actions, game_id=args.resume,
+    table = wiring.wire(state, setup, feed, actions=actions, game_id=args.resume,
                         journal=journal, led_url=args.led, stable=args.stable)
     who = ", ".join(f"{s.name} ({s.side})" for s in seats)
-    where = args.source if args.source else f"camera {camera}"
-    headless = args.headless or not wiring.has_terminal()
     kept = f"game {table.game_id} in {journal.path}" if journal is not None else "not kept"
+    doing = "moves told one a line" if args.no_camera and headless else f"watching {where}"
     return wiring.run(table, headless=headless, title=f"leafwatch play: {who} ({where})", prog="leafwatch play",
-                      pace=args.pace, announce=f"leafwatch play: {who}; watching {where}; {kept}")
+                      pace=args.pace, announce=f"leafwatch play: {who}; {doing}; {kept}")
+
+
+def _declarations(path: str | None, headless: bool):
+    """The feed of a table without a camera: the declarations of --declare FILE ('-' standard input),
+    or standard input when headless; in the TUI without --declare, only the keys."""
+    import sys
+
+    from leafwatch import wiring
+    from store.files import FileError
+
+    if path is None:
+        return wiring.declaration_feed(sys.stdin) if headless else None
+    if path == "-":
+        return wiring.declaration_feed(sys.stdin)
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise FileError(f"--declare {path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+    return wiring.declaration_feed(lines)
+
+
+def _game_from(path: str):
+    """(set-up, actions, start state) of a game record to go on with: its start (a deal, or a position
+    of a game in progress) and the actions it already holds."""
+    from engine.indian_summer.record import load_record
+    from store.files import read_json
+
+    data = read_json(path)
+    record = load_record(data)
+    setup = {k: v for k, v in data.items() if k != "actions"}
+    return setup, list(record.actions), record.start
 
 
 def _journal(open_journal, path):
