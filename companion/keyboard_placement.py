@@ -11,6 +11,7 @@ Orientation: the shape as drawn is first mirrored left to right when `flipped`, 
 """
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field, replace
 
 from engine.errors import IllegalAction
@@ -18,7 +19,7 @@ from engine.indian_summer.actions import Action, PlaceAnimal, PlaceLeaf, PlaceSq
 from engine.indian_summer.placement import Placement
 from engine.indian_summer.rules import legal_actions, possible_shapes, step
 from engine.indian_summer.shapes import Shape
-from engine.indian_summer.squares import COLUMNS, ROWS, Square, mask_of
+from engine.indian_summer.squares import COLUMNS, ROWS, Square, mask_of, squares_of
 from engine.indian_summer.state import GameState
 
 MODES = ("leaf", "animal", "squirrel", "nut")
@@ -64,9 +65,9 @@ def orient(shape: Shape, turns: int, flipped: bool) -> Shape:
     return Shape(frozenset(one(c, r) for c, r in shape.cells), hole).normalised()
 
 
-def _reading_order(spot) -> tuple:
-    squares, hole = spot
-    return (tuple(s.index for s in squares), -1 if hole is None else hole.index)
+def _reading_order(mask: int, hole: int) -> tuple[int, int, int]:
+    """Spots in reading order of the first square covered (then by the squares, then the hole)."""
+    return ((mask & -mask).bit_length() - 1, mask, hole)
 
 
 def _size(shape: Shape) -> tuple[int, int]:
@@ -141,6 +142,8 @@ class KeyboardPlacement:
     col: int = 0
     row: int = 0
     legal: tuple[Action, ...] = field(default=(), compare=False, repr=False)  # legal_actions(state), once
+    # for each piece, where the engine would take it: (reading-order key, mask, hole index), in that order
+    spots: tuple = field(default=(), compare=False, repr=False)
 
     @staticmethod
     def start(state: GameState, mode: str) -> "KeyboardPlacement":
@@ -156,11 +159,9 @@ class KeyboardPlacement:
             label = "a squirrel (main action)" if mode == "squirrel" else "a squirrel for a Nut"
             pieces = (Piece(label, (SINGLE,), ("squirrel",)),)
         model = KeyboardPlacement(state, mode, pieces, legal=legal)
-        spots = model._legal_spots()
-        if not spots:
-            return model._clamped()
-        squares, hole = min(spots, key=_reading_order)
-        return model._lie_on(squares, hole)
+        model = replace(model, spots=model._group_spots())
+        first = model._spots()
+        return model._lie_on(first[0][1], first[0][2]) if first else model._clamped()
 
     # ---------------------------------------------------------------- what it holds
     @property
@@ -186,12 +187,18 @@ class KeyboardPlacement:
 
     # ---------------------------------------------------------------- keys
     def move(self, dcol: int, drow: int) -> "KeyboardPlacement":
+        if self.current is None:
+            return self
         return replace(self, col=self.col + dcol, row=self.row + drow)._clamped()
 
     def rotate(self, quarter_turns: int = 1) -> "KeyboardPlacement":
+        if self.current is None:
+            return self
         return replace(self, turns=(self.turns + quarter_turns) % 4)._clamped()
 
     def flip(self) -> "KeyboardPlacement":
+        if self.current is None:
+            return self
         return replace(self, flipped=not self.flipped)._clamped()
 
     def next_piece(self, step_by: int = 1) -> "KeyboardPlacement":
@@ -206,36 +213,40 @@ class KeyboardPlacement:
         return replace(self, shape=(self.shape + step_by) % len(p.shapes))._clamped()
 
     def next_legal(self) -> "KeyboardPlacement":
-        """The next spot (in reading order of the piece's first square, after the current one) where the
+        """The next spot (in reading order of the squares covered, after the current one) where the
         engine would take the piece held; the cursor stays when there is none."""
-        spots = self._legal_spots()
+        spots = self._spots()
         if not spots:
             return self._clamped()
         here = self.ghost()
-        now = _reading_order((here.squares, here.hole))
-        ordered = sorted(spots, key=_reading_order)
-        after = [sp for sp in ordered if _reading_order(sp) > now]
-        squares, hole = (after or ordered)[0]
-        return self._lie_on(squares, hole)
+        now = _reading_order(mask_of(here.squares), -1 if here.hole is None else here.hole.index)
+        i = bisect.bisect_right([k for k, _, _ in spots], now)
+        _, mask, hole = spots[i % len(spots)]
+        return self._lie_on(mask, hole)
 
-    def _legal_spots(self) -> list[tuple[tuple[Square, ...], Square | None]]:
-        p = self.current
-        if p is None:
-            return []
-        spots = []
+    def _spots(self) -> tuple:
+        return self.spots[self.piece] if self.piece < len(self.spots) else ()
+
+    def _group_spots(self) -> tuple:
+        """Each piece's legal spots, from the legal actions listed once."""
+        found: list[dict] = [{} for _ in self.pieces]
+        index = {}
+        for i, p in enumerate(self.pieces):
+            index[p.source if self.mode == "leaf" else p.animal] = i
         for a in self.legal:
-            if self.mode == "leaf" and isinstance(a, PlaceLeaf) and a.source == p.source:
-                spots.append((tuple(a.placement.squares), a.placement.hole_square))
-            elif self.mode == "animal" and isinstance(a, PlaceAnimal) and a.animal == p.animal:
-                spots.append((tuple(a.squares), None))
-            elif self.mode == "squirrel" and isinstance(a, PlaceSquirrel):
-                spots.append(((a.square,), None))
-            elif self.mode == "nut" and isinstance(a, UseNut):
-                spots.append(((a.square,), None))
-        return list(dict.fromkeys(spots))
+            if self.mode == "leaf" and isinstance(a, PlaceLeaf) and a.source in index:
+                found[index[a.source]].setdefault((a.placement.mask, a.placement.hole))
+            elif self.mode == "animal" and isinstance(a, PlaceAnimal) and a.animal in index:
+                found[index[a.animal]].setdefault((a.mask, -1))
+            elif (self.mode == "squirrel" and isinstance(a, PlaceSquirrel)) or (self.mode == "nut" and isinstance(a, UseNut)):
+                found[0].setdefault((a.square.bit, -1))
+        return tuple(tuple(sorted((_reading_order(m, h), m, h) for m, h in f)) for f in found)
 
-    def _lie_on(self, squares, hole: Square | None) -> "KeyboardPlacement":
-        """The cursor set to cover `squares` (hole at `hole`), choosing the shape and orientation."""
+    def _lie_on(self, mask: int, hole_index: int) -> "KeyboardPlacement":
+        """The cursor set to cover the squares of `mask` (the hole at `hole_index`, -1 for none), choosing
+        the shape and orientation."""
+        squares = squares_of(mask)
+        hole = None if hole_index < 0 else Square(hole_index)
         c0 = min(s.col for s in squares)
         r0 = min(s.row for s in squares)
         cells = frozenset((s.col - c0, s.row - r0) for s in squares)
