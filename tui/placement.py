@@ -25,8 +25,8 @@ KEYS = {
 
 
 def ghost_grid(pieces: str, printed: str, squares, hole, legal: bool) -> Text:
-    """The board as `render.board_grid` draws it (scale 1), with the ghost's squares over it: '○' its
-    hole, '■' where it would lie on another piece."""
+    """The board as `render.board_grid` draws it (scale 1), with the ghost's squares over it: its hole as
+    '○', or '(n)' with the treasure printed beneath it; '■' where it would lie on another piece."""
     prow, trow = render._rows(pieces), render._rows(printed)
     at = {(s.col, s.row) for s in squares}
     hole_at = None if hole is None else (hole.col, hole.row)
@@ -43,7 +43,10 @@ def ghost_grid(pieces: str, printed: str, squares, hole, legal: bool) -> Text:
         out.append(f"{r + 1:>2} ", style="bold #bcbcbc")
         for c in range(9):
             if (c, r) in at:
-                mark = "○" if (c, r) == hole_at else ("■" if prow[r][c] != "." else "")
+                if (c, r) == hole_at:
+                    mark = f"({trow[r][c]})" if trow[r][c] in render.TREASURE else "○"
+                else:
+                    mark = "■" if prow[r][c] != "." else ""
                 out.append(mark.center(3), style=style)
             else:
                 leaf = render._token_leaf(prow, r, c) if prow[r][c] == "t" else None
