@@ -61,3 +61,15 @@ def test_no_camera_usage_errors_and_unreadable_files(tmp_path, capsys):
     code = leafwatch_main(["play", "--from", str(tmp_path / "none.json"), "--no-camera", "--headless"])
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 1 and len(err) == 1 and "none.json: no such file" in err[0]
+
+
+def test_the_readme_example_plays_a_late_game_to_its_end(capsys):
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    code = leafwatch_main(["play", "--from", str(root / "examples/late-game.json"), "--no-camera", "--headless",
+                           "--no-journal", "--declare", str(root / "examples/late-game-moves.txt")])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "the round is finished: final phase and scoring" in out
+    assert "1. Tini: covered the Forest Floor; 1 Nut" in out
