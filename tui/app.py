@@ -37,6 +37,8 @@ DECLARE_HINT = ("Any action the camera cannot see, or a correction:\n"
                 "berry | exchange berry berry > nut | mushroom p2 p3 | forgo p2 | forgo | feather | end\n"
                 "nut E4 | squirrel E4 | leaf path:1 *A1 B1 C1 | animal chipmunk A1 B1")
 
+NO_CAMERA = ("No camera: every move by key. p leaf tile · s squirrel · n Nut squirrel · w animal\n"
+             "(then arrows move, r rotates, v flips, enter places)")
 
 PACES = (0.0, 0.05, 0.1, 0.2, 0.4, 0.8)  # seconds after each frame, chosen with + and -
 DEMO_PACE = 0.1
@@ -335,6 +337,8 @@ class LeafwatchApp(App[int]):
         view = update.view
         self.game_state = view.state  # the newest game, even when what is drawn stays the same
         camera = f"Camera: {update.camera}\n" + (f"Last frame: {update.label}" if update.label else "")
+        if update.frames == 0 and self.feed_state in ("none", "ended"):
+            camera = NO_CAMERA
         self._set("#camera", camera)
         if view == self.view:
             self._w("#prompts").show(self._to_do(view))
