@@ -73,3 +73,17 @@ def test_the_readme_example_plays_a_late_game_to_its_end(capsys):
     assert code == 0
     assert "the round is finished: final phase and scoring" in out
     assert "1. Tini: covered the Forest Floor; 1 Nut" in out
+
+
+def test_a_game_taken_up_from_a_position_is_resumed_from_the_journal(tmp_path, monkeypatch, capsys):
+    import pathlib
+
+    late = pathlib.Path(__file__).resolve().parents[2] / "examples/late-game.json"
+    journal = tmp_path / "games.sqlite"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("squirrel I8\n"))
+    assert leafwatch_main(["play", "--from", str(late), "--no-camera", "--headless", "--journal", str(journal)]) == 0
+    monkeypatch.setattr(sys, "stdin", io.StringIO("end\nsquirrel H1\nend\n"))
+    assert leafwatch_main(["play", "--resume", "1", "--no-camera", "--headless", "--journal", str(journal)]) == 0
+    out = capsys.readouterr().out
+    assert "the round is finished: final phase and scoring" in out
+    assert journal_actions(journal) == ["squirrel I8", "end", "squirrel H1", "end"]

@@ -199,3 +199,22 @@ def test_no_animal_left_on_the_display_means_none_offered():
     assert m.pieces == () and m.ghost().code == "nothing_to_place"
     assert m.move(1, 0).rotate().flip().next_piece().next_shape() == m
     assert m.status_lines() == ["there is no animal to place"]
+
+
+def test_a_feather_offers_the_own_path_twice_then_nothing_more():
+    from engine.indian_summer.record import load_record
+
+    empty = "/".join(["." * 9] * 8)
+    state = load_record({"players": [{"name": "Tini", "side": "A1"}, {"name": "Claus", "side": "B2"}],
+                         "position": {"players": [{"pieces": empty, "treasures": {"feather": 1},
+                                                   "path": ["green", "yellow", "red"]},
+                                                  {"pieces": empty, "path": ["green"]}]}}).start
+    state = apply(state, parse_action("feather"))
+    m = KeyboardPlacement.start(state, "leaf")
+    assert [p.source for p in m.pieces] == [Source("path", i) for i in range(3)]
+    state = apply(state, m.ghost().action)
+    m = KeyboardPlacement.start(state, "leaf").next_piece()
+    assert len(m.pieces) == 2 and m.ghost().legal
+    state = apply(state, m.ghost().action)
+    assert state.main_done and state.pending is None
+    assert KeyboardPlacement.start(state, "leaf").ghost().code == "second_main_action"

@@ -211,3 +211,33 @@ def test_from_a_record_goes_on_after_its_actions_and_the_journal_keeps_the_whole
     exported = json.loads(capsys.readouterr().out)
     assert exported["position"] == record["position"]
     assert exported["actions"] == ["squirrel I8", "end", "squirrel H1"]
+
+
+def test_a_mushroom_by_keys_places_the_tiles_it_takes(tmp_path, monkeypatch, capsys):
+    journal = tmp_path / "games.sqlite"
+    seen = {}
+
+    async def players(pilot):
+        app = pilot.app
+        await until(pilot, lambda: app.view is not None)
+        await pilot.press("m")  # the dialog opens with 'mushroom ' typed
+        await pilot.press(*"p2 common", "enter")
+        await until(pilot, lambda: journal_actions(journal) == ["mushroom p2 common"])
+        screen = await place(pilot, "p")
+        seen["offered"] = [p.source.format() for p in screen.model.pieces]
+        await pilot.press("enter")  # Claus's front tile, on its first legal spot
+        await until(pilot, lambda: len(journal_actions(journal)) == 2)
+        screen = await place(pilot, "p")
+        seen["then"] = [p.source.format() for p in screen.model.pieces]
+        await pilot.press("enter")
+        await until(pilot, lambda: len(journal_actions(journal)) == 3)
+        seen["next"] = app.view.next_step
+        await pilot.press("q")
+
+    code, _ = run_play(monkeypatch, players, ["--players", "Tini:A1,Claus:B2", "--no-camera",
+                                              "--journal", str(journal)])
+    assert code == 0, capsys.readouterr().err
+    assert seen["offered"] == ["p2", "common"] and seen["then"] == ["common"]
+    kept = journal_actions(journal)
+    assert kept[1].startswith("leaf p2 ") and kept[2].startswith("leaf common ")
+    assert seen["next"].startswith("Tini: special actions")
