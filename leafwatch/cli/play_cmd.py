@@ -81,7 +81,8 @@ def run(args: argparse.Namespace) -> int:
             state = start_state(seats)
             setup = {"players": [{"name": s.name, "side": s.side} for s in seats], "deal": {"table": True}}
             actions = []
-        headless = args.headless or not wiring.has_terminal()
+        # standard input that carries the moves cannot also carry the keys of the TUI
+        headless = args.headless or not wiring.has_terminal() or args.declare == "-"
         if args.no_camera:
             feed, where = _declarations(args.declare, headless), "no camera"
         else:
@@ -97,8 +98,19 @@ def run(args: argparse.Namespace) -> int:
     who = ", ".join(f"{s.name} ({s.side})" for s in seats)
     kept = f"game {table.game_id} in {journal.path}" if journal is not None else "not kept"
     doing = "moves told one a line" if args.no_camera and headless else f"watching {where}"
+    if args.no_camera and headless and args.declare in (None, "-") and _typing():
+        doing += " (type each action, e.g. 'leaf path:1 *A1 B1 C1', 'squirrel E4', 'berry', 'end'; Ctrl-D ends)"
     return wiring.run(table, headless=headless, title=f"leafwatch play: {who} ({where})", prog="leafwatch play",
                       pace=args.pace, announce=f"leafwatch play: {who}; {doing}; {kept}")
+
+
+def _typing() -> bool:
+    import sys
+
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _declarations(path: str | None, headless: bool):

@@ -87,3 +87,13 @@ def test_a_game_taken_up_from_a_position_is_resumed_from_the_journal(tmp_path, m
     out = capsys.readouterr().out
     assert "the round is finished: final phase and scoring" in out
     assert journal_actions(journal) == ["squirrel I8", "end", "squirrel H1", "end"]
+
+
+def test_moves_on_standard_input_mean_printed_lines_even_at_a_terminal(monkeypatch, capsys):
+    from leafwatch import wiring
+
+    monkeypatch.setattr(wiring, "has_terminal", lambda: True)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("squirrel E4\n"))
+    assert leafwatch_main(["play", *PLAYERS, "--no-camera", "--no-journal", "--declare", "-"]) == 0
+    out = capsys.readouterr().out
+    assert "moves told one a line" in out and "Tini: squirrel E4" in out
