@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         raise
     table = wiring.wire(state, setup, feed, actions=actions, game_id=args.resume,
                         journal=journal, led_url=args.led, stable=args.stable)
-    who = ", ".join(f"{s.name} ({s.side})" for s in seats)
+    who = ", ".join(f"{s.name} ({s.side or 'own board'})" for s in seats)
     kept = f"game {table.game_id} in {journal.path}" if journal is not None else "not kept"
     doing = "moves told one a line" if args.no_camera and headless else f"watching {where}"
     if args.no_camera and headless and args.declare in (None, "-") and _typing():
@@ -136,11 +136,12 @@ def _declarations(path: str | None, headless: bool):
 def _game_from(path: str):
     """(set-up, actions, start state) of a game record to go on with: its start (a deal, or a position
     of a game in progress) and the actions it already holds."""
-    from engine.indian_summer.record import load_record
+    from engine.indian_summer.record import load_record, play_record
     from store.files import read_json
 
     data = read_json(path)
     record = load_record(data)
+    play_record(record)  # an illegal action is one line naming it, before anything starts
     setup = {k: v for k, v in data.items() if k != "actions"}
     return setup, list(record.actions), record.start
 

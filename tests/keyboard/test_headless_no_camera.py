@@ -61,6 +61,12 @@ def test_no_camera_usage_errors_and_unreadable_files(tmp_path, capsys):
     code = leafwatch_main(["play", "--from", str(tmp_path / "none.json"), "--no-camera", "--headless"])
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 1 and len(err) == 1 and "none.json: no such file" in err[0]
+    illegal = tmp_path / "illegal.json"
+    illegal.write_text('{"players": [{"name": "Tini", "side": "A1"}], "deal": {"table": true}, '
+                       '"actions": ["squirrel E4", "squirrel E5"]}')
+    code = leafwatch_main(["play", "--from", str(illegal), "--no-camera", "--headless", "--no-journal"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 1 and len(err) == 1 and "actions[1]" in err[0] and "second_main_action" in err[0]
 
 
 def test_the_readme_example_plays_a_late_game_to_its_end(capsys):

@@ -26,7 +26,7 @@ def journal_actions(path, game: int = 1) -> list[str]:
         return [r[0] for r in db.execute("select text from actions where game = ? order by seq", (game,))]
 
 
-async def until(pilot, cond, timeout: float = 20.0):
+async def until(pilot, cond, timeout: float = 60.0):
     deadline = time.monotonic() + timeout
     while not cond():
         if time.monotonic() > deadline:
@@ -51,7 +51,7 @@ def run_play(monkeypatch, script, argv):
 async def place(pilot, key: str, *keys: str) -> PlacementScreen:
     """Open the placing screen with `key`, press `keys` in it; the screen is returned still open."""
     await pilot.press(key)
-    await until(pilot, lambda: isinstance(pilot.app.screen, PlacementScreen), 5)
+    await until(pilot, lambda: isinstance(pilot.app.screen, PlacementScreen))
     for k in keys:
         await pilot.press(k)
     return pilot.app.screen
