@@ -34,6 +34,9 @@ def register(sub) -> None:
                         "without it reads standard input)")
     p.add_argument("--from", dest="from_file", metavar="FILE",
                    help="go on with a game in progress: a game record (its 'position' or 'deal', and its actions)")
+    p.add_argument("--take-up", action="store_true",
+                   help="join a game in progress: the camera reads every board, the players check the reading "
+                        "and tell their treasures, paths and whose turn it is, and the game goes on from there")
     p.add_argument("--led", metavar="URL", help="LED device: a serial port, or sim:wled / sim:adalight / sim:leafwatch")
     p.add_argument("--stable", type=int, default=3, metavar="N",
                    help="frames a board must look the same before it counts (default 3)")
@@ -57,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--resume needs the journal; drop --no-journal")
     if args.from_file is not None and (args.resume is not None or args.players):
         raise UsageError("--from FILE names the players and the game; drop --players and --resume")
+    if args.take_up and (args.no_camera or args.resume is not None or args.from_file is not None):
+        raise UsageError("--take-up reads the table with a camera for a new game; drop --no-camera, --resume and --from")
     if args.declare is not None and not args.no_camera:
         raise UsageError("--declare goes with --no-camera")
     if args.resume is None and args.from_file is None and not args.players:
@@ -70,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
 
     taken_up = _game_from(args.from_file) if args.from_file is not None else None
     journal = None if args.no_journal else _journal(open_journal, args.journal)
+    feed = None
     try:
         if args.resume is not None:
             setup, actions, state = journal.resume(args.resume)
@@ -89,7 +95,13 @@ def run(args: argparse.Namespace) -> int:
             camera = args.camera if args.camera is not None or args.source else 0
             feed = wiring.frame_feed(wiring.open_frames(camera=camera, source=args.source))
             where = args.source if args.source else f"camera {camera}"
+            if args.take_up:
+                from leafwatch.take_up import take_up
+
+                setup, state = take_up(state, feed, headless=headless, stable=args.stable)
     except BaseException:
+        if feed is not None:
+            feed.close()
         if journal is not None:
             journal.close()
         raise
