@@ -169,6 +169,12 @@ class KeyboardPlacement:
         return self.state.current
 
     @property
+    def board_text(self) -> tuple[str, str]:
+        """(piece notation, printed notation) of the board the piece goes on: the player to move's."""
+        board = self.state.player.board
+        return board.notation(), board.printed.format()
+
+    @property
     def current(self) -> Piece | None:
         return self.pieces[self.piece] if self.pieces else None
 

@@ -468,8 +468,8 @@ class LeafwatchApp(App[int]):
         with a ghost of the piece, which the engine judges as it moves."""
         from companion.keyboard_placement import KeyboardPlacement
 
-        view, state = self.view, self.game_state
-        if view is None or state is None or self.screen is not self._table_screen:
+        state = self.game_state
+        if state is None or self.screen is not self._table_screen:
             return
         if state.over:
             self.notify("the game is over", timeout=3)
@@ -478,7 +478,7 @@ class LeafwatchApp(App[int]):
         def done(text: str | None) -> None:
             if text:
                 self.declare(text)
-        self.push_screen(PlacementScreen(model, view.players[model.seat]), done)
+        self.push_screen(PlacementScreen(model), done)
 
     def action_pace(self, step: int) -> None:
         """Change the pause after each camera frame (a demo or a recording watched by people)."""

@@ -58,7 +58,7 @@ def ghost_grid(pieces: str, printed: str, squares, hole, legal: bool) -> Text:
 
 class PlacementScreen(ModalScreen[str | None]):
     """Move a piece over a board with the keys. Returns the action's text (Enter on a legal spot) or
-    None (Escape). `model` is a companion KeyboardPlacement; `player` the PlayerView of its board."""
+    None (Escape). `model` is a companion KeyboardPlacement, which also gives the board to draw."""
 
     DEFAULT_CSS = """
     PlacementScreen { align: center middle; }
@@ -83,10 +83,9 @@ class PlacementScreen(ModalScreen[str | None]):
         Binding("escape", "cancel", "Cancel"),
     ]
 
-    def __init__(self, model, player) -> None:
+    def __init__(self, model) -> None:
         super().__init__()
         self.model = model
-        self.player = player
         self.refused: list[str] = []  # what Enter could not place, for the screen and for tests
 
     def compose(self) -> ComposeResult:
@@ -101,8 +100,8 @@ class PlacementScreen(ModalScreen[str | None]):
 
     def _draw(self) -> None:
         g = self.model.ghost()
-        self.query_one("#placement-board", Static).update(
-            ghost_grid(self.player.pieces, self.player.printed, g.squares, g.hole, g.legal))
+        pieces, printed = self.model.board_text
+        self.query_one("#placement-board", Static).update(ghost_grid(pieces, printed, g.squares, g.hole, g.legal))
         status = Text()
         for i, line in enumerate(self.model.status_lines()):
             if i:
