@@ -125,3 +125,16 @@ def test_legal_actions_from_a_position_are_those_of_the_board_as_described():
     start = load_record(record()).start
     squirrels = {str(a.square) for a in legal_actions(start) if type(a).__name__ == "PlaceSquirrel"}
     assert squirrels == {"H1", "I1"}
+
+
+def test_the_schema_takes_a_position_record_and_refuses_a_malformed_one():
+    from store.records import schema_problem
+
+    assert schema_problem(record(turn=3, common=["green", "?"], animals={"fox": 0})) is None
+    assert schema_problem(record(common=4)) is None
+    bad = record()
+    bad["position"]["players"][0]["pieces"] = "GGG"
+    assert schema_problem(bad)
+    bad = record()
+    bad["position"]["players"][0]["treasures"] = {"gold": 1}
+    assert schema_problem(bad)
