@@ -21,7 +21,7 @@ def journal_actions(path, game: int = 1) -> list[str]:
 def test_actions_on_standard_input_are_played_and_kept(tmp_path, monkeypatch, capsys):
     journal = tmp_path / "games.sqlite"
     monkeypatch.setattr(sys, "stdin", io.StringIO(
-        "leaf path:1 *A1 B1 C1\nend\n# Claus now\n\n  squirrel E4  \nend\nsquirrel A1\nberry\n"))
+        "leaf path:1 *A1 B1 C1\nend\n# Claus now\n\n  squirrel E4  \nend\nsquirrel A1\nberry\nexchange nut > berry\nUndo\n"))
     code = leafwatch_main(["play", *PLAYERS, "--no-camera", "--headless", "--journal", str(journal)])
     out = capsys.readouterr()
     assert code == 0, out.err
@@ -31,6 +31,8 @@ def test_actions_on_standard_input_are_played_and_kept(tmp_path, monkeypatch, ca
     assert any(line.endswith("Claus: squirrel E4") for line in lines)
     # a move the rules refuse is said, with the engine's reason, and not kept
     assert any("! Tini:" in line and "[overlap]" in line for line in lines)
+    # 'undo' takes back the last action (the exchange)
+    assert any(line.endswith("undone: exchange nut > berry") for line in lines)
     assert journal_actions(journal) == ["leaf path:1 *A1 B1 C1", "end", "squirrel E4", "end", "berry"]
     assert "Tini (A1): 69 empty" in out.out
     assert lines[-1] == f"leafwatch play: game 1 is kept in {journal}"
