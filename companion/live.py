@@ -57,7 +57,9 @@ class LiveTable:
 
     def process(self, item) -> Update:
         if isinstance(item, DeclareItem):
-            notices = self.session.declare(item.text, item.seat)
+            # 'undo' told as a line (a table keeping score in a plain terminal) takes back the last action
+            undo = item.text.strip().lower() == "undo"
+            notices = self.session.undo() if undo else self.session.declare(item.text, item.seat)
             return Update(tuple(notices), self.session.view(), self.frames, self.camera_status())
         notices = self._frame(item.image)
         return Update(tuple(notices), self.session.view(), self.frames, self.camera_status(), item.label)

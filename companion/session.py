@@ -2,7 +2,7 @@
 view of it all for the TUI or a printed log. The one object the front ends talk to."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from companion.next_step import NextStep, next_step
@@ -44,6 +44,9 @@ class TableView:
     step: NextStep | None = None  # what the table may do now, in parts a front end can draw
     offers: tuple[str, ...] = ()  # what the table may have forgotten to say, that explains the camera
     undo_target: str | None = None  # the move undo would take back, as the log lists it
+    # the game itself, for a keyboard cursor that asks the engine (frozen, so any thread may read it);
+    # left out of equality: what is drawn is above
+    state: GameState | None = field(default=None, compare=False, repr=False)
 
 
 class TableSession:
@@ -121,6 +124,7 @@ class TableSession:
             next_step=step.text(), step=step,
             offers=tuple(o.text for o in self.tracker.offers),
             undo_target=self.tracker.last_action(),
+            state=state,
         )
 
     def _next_step(self) -> NextStep:

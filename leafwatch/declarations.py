@@ -1,7 +1,7 @@
-"""Moves a camera cannot see, told in writing: a file of lines 'FRAME SEAT ACTION' (the declaration
-comes before that frame; SEAT is 1-4, or '-' for whoever is to play), or standard input, where each
-line '[SEAT] ACTION' is taken as soon as it is read. 'accept' and 'accept 2' take an explanation the
-companion offered for a forgotten key."""
+"""Moves told in writing. In a file, a line 'FRAME SEAT ACTION' is taken before that frame (SEAT is
+1-4, or '-' for whoever is to play), and a line 'ACTION' or 'SEAT ACTION' at once, in the file's
+order; on standard input each line '[SEAT] ACTION' is taken as soon as it is read. 'accept' and
+'accept 2' take an explanation the companion offered for a forgotten key, 'undo' the last move."""
 from __future__ import annotations
 
 import queue
@@ -18,7 +18,7 @@ class DeclarationError(LeafwatchError):
 
 
 def read_declarations(path: str) -> dict[int, list[DeclareItem]]:
-    """FRAME -> the declarations to take before that frame, in file order."""
+    """FRAME -> the declarations to take before that frame, in file order (frame 0: at once)."""
     try:
         with open(path, encoding="utf-8") as f:
             lines = f.read().splitlines()
@@ -31,8 +31,11 @@ def read_declarations(path: str) -> dict[int, list[DeclareItem]]:
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         parts = line.split(None, 2)
+        if not parts[0].isdigit():
+            out.setdefault(0, []).append(parse_line(line))
+            continue
         seat = _seat(parts[1]) if len(parts) == 3 else None
-        if len(parts) < 3 or not parts[0].isdigit() or seat is False:
+        if len(parts) < 3 or seat is False:
             raise DeclarationError(f"--declare {path}, line {n}: write 'FRAME SEAT ACTION', e.g. '120 2 berry' "
                                    "(SEAT '-' for whoever is to play)")
         out.setdefault(int(parts[0]), []).append(DeclareItem(seat, parts[2].strip()))

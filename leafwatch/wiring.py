@@ -8,7 +8,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
-from companion.live import FrameItem, LiveTable
+from companion.live import DeclareItem, FrameItem, LiveTable
 from companion.seating import PlayError
 from engine.indian_summer.state import GameState
 
@@ -35,6 +35,18 @@ def frame_feed(frames) -> Iterator[FrameItem]:
             yield FrameItem(frame.image, getattr(frame, "name", ""))
     finally:
         frames.close()
+
+
+def declaration_feed(lines: Iterable[str]) -> Iterator[DeclareItem]:
+    """One declaration a line ('leaf path:1 *A1 B1 C1', 'squirrel E4', 'end' ...), for the player to
+    play; blank lines and lines starting with '#' are passed over. A table without a camera keeps its
+    game this way in a plain terminal or from a file."""
+    from leafwatch.declarations import parse_line
+
+    for line in lines:
+        item = parse_line(line)
+        if item is not None:
+            yield item
 
 
 def open_led(url: str | None):

@@ -30,6 +30,7 @@ from companion.live import DeclareItem, FrameItem, LiveTable, Update
 from companion.tracker import Notice
 from tui import render
 from tui.help import HelpScreen, help_text, verb_keys
+from tui.placement import PlacementScreen
 from tui.widgets import BoardView, ConfirmScreen, DeclareScreen, NoticeList
 
 EXCHANGE_HINT = ("Trade treasures with the supply: 2 alike for 1 of the next higher, or 1 for 1 of any lower\n"
@@ -38,6 +39,8 @@ DECLARE_HINT = ("Any action the camera cannot see, or a correction:\n"
                 "berry | exchange berry berry > nut | mushroom p2 p3 | forgo p2 | forgo | feather | end\n"
                 "nut E4 | squirrel E4 | leaf path:1 *A1 B1 C1 | animal chipmunk A1 B1")
 
+NO_CAMERA = ("No camera: every move by key. p leaf tile · s squirrel · n Nut squirrel · w animal\n"
+             "(then arrows move, r rotates, v flips, enter places)")
 
 PACES = (0.0, 0.05, 0.1, 0.2, 0.4, 0.8)  # seconds after each frame, chosen with + and -
 DEMO_PACE = 0.1
@@ -55,6 +58,10 @@ class LeafwatchApp(App[int]):
         Binding("f", "declare('feather')", "Feather"),
         Binding("e", "declare('end')", "End turn"),
         Binding("d", "declare_any", "Declare"),
+        Binding("p", "place('leaf')", "Place tile"),
+        Binding("s", "place('squirrel')", "Squirrel"),
+        Binding("n", "place('nut')", "Nut"),
+        Binding("w", "place('animal')", "Animal"),
         Binding("u", "undo", "Undo"),
         Binding("enter", "accept_offer", "Accept", show=False),
         Binding("o", "choose_offer", "Offers", show=False),
@@ -96,6 +103,7 @@ class LeafwatchApp(App[int]):
         self.pace = pace
         self.led_interval = led_interval
         self.view = None  # the last TableView drawn
+        self.game_state = None  # the game that view shows (a frozen GameState), for the keyboard cursor
         self.view_alerts = None
         self.log_lines: list[str] = []  # every line written to the log, for tests and the exit summary
         self.warnings: list[str] = []
@@ -342,7 +350,10 @@ class LeafwatchApp(App[int]):
             self._log(render.notice_line(n, frames))
             self._remember(n)
         view = update.view
+        self.game_state = view.state  # the newest game, even when what is drawn stays the same
         camera = f"Camera: {update.camera}\n" + (f"Last frame: {update.label}" if update.label else "")
+        if update.frames == 0 and self.feed_state in ("none", "ended"):
+            camera = NO_CAMERA
         self._set("#camera", render.plain_lines(camera))
         if view == self.view:
             self._w("#prompts").show(self._to_do(view))
@@ -474,6 +485,25 @@ class LeafwatchApp(App[int]):
             self.screen.dismiss(None)
         else:
             self.push_screen(HelpScreen(help_text(self)))
+
+    def action_place(self, mode: str) -> None:
+        """Place a piece with the keys (no camera, or a move it missed): the current player's board
+        with a ghost of the piece, which the engine judges as it moves."""
+        from companion.keyboard_placement import KeyboardPlacement
+
+        state = self.game_state
+        if state is None or self.screen is not self._table_screen:
+            return
+        if state.over:
+            self.notify("the game is over", timeout=3)
+            return
+        model = KeyboardPlacement.start(state, mode)
+        seat = self._current_seat()
+
+        def done(text: str | None) -> None:
+            if text:
+                self.declare(text, seat)
+        self.push_screen(PlacementScreen(model), done)
 
     def action_pace(self, step: int) -> None:
         """Change the pause after each camera frame (a demo or a recording watched by people)."""

@@ -8,15 +8,17 @@ state, `play_record` folds the actions over it. The format is described by
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 from engine.errors import IllegalAction, NotationError
 from engine.indian_summer.actions import Action, parse_action
 from engine.indian_summer.kit import COLOURS, Kit, reference_kit
-from engine.indian_summer.notation import PrintedLayout
+from engine.indian_summer.notation import PieceGrid, PrintedLayout
+from engine.indian_summer.position import PlayerPosition, board_from_notation, state_from_position
 from engine.indian_summer.rules import step
 from engine.indian_summer.setup import Deal, Seat, new_game, shuffled_deal, table_deal
 from engine.indian_summer.state import GameState, Options, TileInfo
+from engine.indian_summer.treasures import Treasures
 from engine.records import RecordError
 
 from engine.records import check_header, parse_actions, play_actions
@@ -37,11 +39,16 @@ def load_record(data: object, kit: Kit | None = None) -> Record:
     start_player = data.get("start_player", 1)
     if not isinstance(start_player, int) or not 1 <= start_player <= len(seats):
         raise RecordError(f"'start_player' must be a seat number from 1 to {len(seats)}")
-    deal = _deal(data.get("deal", {"seed": 0}), kit, len(seats), options)
-    try:
-        start = new_game(kit, seats, deal, options, start_player - 1)
-    except IllegalAction as exc:
-        raise RecordError(exc.message, code=exc.code) from None
+    if "position" in data:
+        if "deal" in data:
+            raise RecordError("give either 'deal' (a game from its start) or 'position' (a game in progress), not both")
+        start = position_start(data["position"], kit, seats, options, start_player - 1)
+    else:
+        deal = _deal(data.get("deal", {"seed": 0}), kit, len(seats), options)
+        try:
+            start = new_game(kit, seats, deal, options, start_player - 1)
+        except IllegalAction as exc:
+            raise RecordError(exc.message, code=exc.code) from None
     texts = data.get("actions", [])
     actions = parse_actions(texts, parse_action, "leaf path:1 *A1 B1 C1")
     return Record(start, actions, tuple(texts))
@@ -122,6 +129,99 @@ def _explicit_deal(raw: dict, kit: Kit, players: int) -> Deal:
     common = ids(raw.get("common", []), "deal.common")
     set_aside = ids(raw.get("set_aside", []), "deal.set_aside")
     return Deal(tuple(tiles), path_ids, common, set_aside)
+
+
+def position_start(raw: object, kit: Kit, seats: list[Seat], options: Options, start_player: int) -> GameState:
+    """A game in progress: each board in piece notation, each player's treasures and Player Path, the
+    Common Path (tiles, or a count of unseen ones), whose turn it is, and what is left on the display."""
+    if not isinstance(raw, dict):
+        raise RecordError("'position' must be an object with 'players' (pieces, treasures, path) and 'to_play'")
+    unknown = set(raw) - POSITION_KEYS
+    if unknown:
+        raise RecordError(f"unknown key 'position.{sorted(unknown)[0]}'; known: {', '.join(sorted(POSITION_KEYS))}")
+    given = raw.get("players")
+    if not isinstance(given, list) or len(given) != len(seats):
+        raise RecordError(f"'position.players' must describe each of the {len(seats)} players, in seat order")
+    players = []
+    for i, (seat, p) in enumerate(zip(seats, given), 1):
+        where = f"position.players[{i - 1}] ({seat.name})"
+        if not isinstance(p, dict) or not isinstance(p.get("pieces"), str):
+            raise RecordError(f"{where} needs 'pieces' (the board in piece notation)")
+        try:
+            pieces = PieceGrid.parse(p["pieces"])
+            treasures = _treasures(p.get("treasures", {}), where)
+            printed = seat.printed if seat.printed is not None else kit.side(seat.side)
+            board_from_notation(printed, pieces)
+        except NotationError as exc:
+            raise RecordError(f"{where}: {exc}") from None
+        path = _tiles(p.get("path", []), kit, f"{where}.path")
+        players.append(PlayerPosition(seat.name, printed, pieces, treasures, path, seat.side))
+    common_raw = raw.get("common", options.common_path_length)
+    if isinstance(common_raw, int) and not isinstance(common_raw, bool):
+        if common_raw < 0:
+            raise RecordError("'position.common' must be a list of tiles or a count of unseen tiles")
+        common = tuple(TileInfo() for _ in range(common_raw))
+    else:
+        common = _tiles(common_raw, kit, "position.common")
+    set_aside = _tiles(raw.get("set_aside", []), kit, "position.set_aside")
+    to_play = _seat_number(raw.get("to_play", start_player + 1), len(seats), "position.to_play")
+    supply = None
+    if "supply" in raw:
+        supply = _treasures(raw["supply"], "position.supply")
+    state = state_from_position(kit, players, common, set_aside, to_play, start_player, options, supply)
+    changes: dict = {}
+    if "turn" in raw:
+        if type(raw["turn"]) is not int or raw["turn"] < 1:
+            raise RecordError("'position.turn' must be a whole number from 1")
+        changes["turn"] = raw["turn"]
+    if "animals" in raw:
+        changes.update(_display(raw["animals"], kit))
+        if supply is None:  # a starting treasure taken with its animal is in a hand, not on the display
+            kept = set(changes["animal_tokens"])
+            for token in state.animal_tokens:
+                if token not in kept:
+                    changes["supply"] = changes.get("supply", state.supply).add(token[1], 1)
+    if raw.get("end_triggered_by") is not None:
+        changes["end_triggered_by"] = _seat_number(raw["end_triggered_by"], len(seats), "position.end_triggered_by")
+    return replace(state, **changes) if changes else state
+
+
+POSITION_KEYS = {"players", "common", "set_aside", "to_play", "turn", "supply", "animals", "end_triggered_by"}
+
+
+def _seat_number(raw: object, players: int, what: str) -> int:
+    if type(raw) is not int or not 1 <= raw <= players:
+        raise RecordError(f"'{what}' must be a seat number from 1 to {players}")
+    return raw - 1
+
+
+def _treasures(raw: object, where: str) -> Treasures:
+    if not isinstance(raw, dict) or not all(type(v) is int for v in raw.values()):
+        raise RecordError(f"{where}: treasures are an object of whole counts, e.g. {{\"berry\": 1, \"nut\": 2}}")
+    try:
+        return Treasures.of(raw)
+    except ValueError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def _tiles(raw: object, kit: Kit, what: str) -> tuple[TileInfo, ...]:
+    if not isinstance(raw, list):
+        raise RecordError(f"'{what}' must be a list of tiles such as 'green', 'yellow:O4' or '?'")
+    return tuple(tile_from(item, kit, what) for item in raw)
+
+
+def _display(raw: object, kit: Kit) -> dict:
+    """Animal tiles still on the display; an animal kind some player took has lost its starting treasure."""
+    names = [a.name for a in kit.animals]
+    if not isinstance(raw, dict) or not all(type(v) is int and v >= 0 for v in raw.values()):
+        raise RecordError("'position.animals' must map animal names to how many are left, e.g. {\"chipmunk\": 5}")
+    bad = sorted(set(raw) - set(names))
+    if bad:
+        raise RecordError(f"'position.animals': no animal called {bad[0]!r}; known: {', '.join(names)}")
+    counts = {a.name: raw.get(a.name, a.count) for a in kit.animals}
+    tokens = tuple(sorted((a.name, a.starting_treasure) for a in kit.animals
+                          if a.starting_treasure and counts[a.name] >= a.count))
+    return {"animals": tuple(sorted(counts.items())), "animal_tokens": tokens}
 
 
 def tile_from(item: object, kit: Kit, what: str) -> TileInfo:
