@@ -210,3 +210,16 @@ def open_source(spec) -> FrameSource:
     if not p.exists():
         raise SourceError(f"{p}: no such file or folder")
     return ImageSource([s])
+
+
+def snapshot(spec, settle_frames: int = 0) -> Frame:
+    """One frame of a source: its first, or a live camera's after `settle_frames` more (its exposure and
+    white balance settle over the first frames). SourceError when the source opens but gives no frame."""
+    with open_source(spec) as source:
+        frame = source.read()
+        if isinstance(source, CameraSource):
+            for _ in range(settle_frames):
+                frame = source.read() or frame
+    if frame is None:
+        raise SourceError(f"{spec} gives no frame")
+    return frame
