@@ -138,6 +138,19 @@ def free_path(folder: str | os.PathLike, stem: str) -> pathlib.Path:
         n += 1
 
 
+def may_write(path: str | os.PathLike, replace: bool = False) -> pathlib.Path:
+    """The path, when a picture may be written there; PictureError saying why not otherwise."""
+    p = pathlib.Path(path)
+    if p.is_dir():
+        raise PictureError(f"{p} is a folder: give a file name ending in .png")
+    if p.exists() and not replace and not written_by_leafwatch(p):
+        raise PictureError(f"{p} exists and leafwatch did not write it: give another name, or add --force to "
+                           "replace it")
+    if not p.parent.is_dir():
+        raise PictureError(f"cannot write {p}: there is no folder {p.parent}")
+    return p
+
+
 def write_png(image: np.ndarray, path: str | os.PathLike | None = None, *, folder: str | os.PathLike = ".",
               stem: str = "picture", replace: bool = False) -> pathlib.Path:
     """Write the picture and say where. Without `path`, a new file under a free name in `folder`. A file that
@@ -154,12 +167,7 @@ def write_png(image: np.ndarray, path: str | os.PathLike | None = None, *, folde
                 continue
             except OSError as exc:
                 raise PictureError(f"cannot write {p}: {exc.strerror}") from None
-    p = pathlib.Path(path)
-    if p.is_dir():
-        raise PictureError(f"{p} is a folder: give a file name ending in .png")
-    if p.exists() and not replace and not written_by_leafwatch(p):
-        raise PictureError(f"{p} exists and leafwatch did not write it: give another name, or add --force to "
-                           "replace it")
+    p = may_write(path, replace)
     try:
         p.write_bytes(data)
     except OSError as exc:

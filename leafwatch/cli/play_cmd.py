@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 
+from leafwatch.cli import table_files
 from leafwatch.cli.errors import CliError, UsageError
 
 
@@ -32,6 +33,7 @@ def register(sub) -> None:
                    help="TUI: pause after each frame, to follow a recording at a human pace (default 0; "
                         "+ and - change it)")
     p.add_argument("--headless", action="store_true", help="print notices as lines; no TUI")
+    table_files.add_options(p)
     p.set_defaults(func=run)
 
 
@@ -48,20 +50,22 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--resume needs the journal; drop --no-journal")
     if args.resume is None and not args.players:
         raise UsageError("--players is needed, e.g. --players \"Tini:A1,Claus:B2\" (or --resume GAME)")
+    profile = table_files.load_profile(args.profile)
+    kit = table_files.load_kit(args.kit)
     seats = None
     if args.resume is None:
         try:
-            seats = parse_players(args.players)
+            seats = parse_players(args.players, kit)
         except PlayError as exc:
             raise UsageError(str(exc)) from None
 
     journal = None if args.no_journal else _journal(open_journal, args.journal)
     try:
         if args.resume is not None:
-            setup, actions, state = journal.resume(args.resume)
+            setup, actions, state = journal.resume(args.resume, kit)
             seats = list(state.players)
         else:
-            state = start_state(seats)
+            state = start_state(seats, kit)
             setup = {"players": [{"name": s.name, "side": s.side} for s in seats], "deal": {"table": True}}
             actions = []
         camera = args.camera if args.camera is not None or args.source else 0
@@ -71,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
             journal.close()
         raise
     table = wiring.wire(state, setup, wiring.frame_feed(frames), actions=actions, game_id=args.resume,
-                        journal=journal, led_url=args.led, stable=args.stable)
+                        journal=journal, led_url=args.led, stable=args.stable, profile=profile)
     who = ", ".join(f"{s.name} ({s.side})" for s in seats)
     where = args.source if args.source else f"camera {camera}"
     headless = args.headless or not wiring.has_terminal()
