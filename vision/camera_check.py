@@ -74,12 +74,13 @@ def check_picture(image: np.ndarray, result, limit: dict | None = None) -> Camer
         warnings.append(CheckWarning("none", "no board found: put every player's board flat and wholly in view, "
                                              "on a table of a colour unlike the boards"))
     light = _light(grey, where, boards, limit, measures)
-    spread = _colour_spread(work)
-    measures["colour"] = round(spread, 1)
+    spread = _colour_spread(work, where, limit["colour"])
+    measures["colour"] = None if spread is None else round(spread, 1)
+    wanted = float(limit["colour"]["min_spread" if boards else "min_spread_without_boards"])
     # in the dark every picture loses its colour: the light is said first
-    if spread < float(limit["colour"]["min_spread"]) and not any(x.code == "dark" for x in light):
+    if spread is not None and spread < wanted and not any(x.code == "dark" for x in light):
         warnings.append(CheckWarning("colour", f"the picture has no colour (spread {spread:.1f}, wanted "
-                                               f"{limit['colour']['min_spread']} or more): greyscale or infrared; "
+                                               f"{wanted:g} or more): greyscale or infrared; "
                                                "leafwatch tells pieces apart by colour: turn off the camera's "
                                                "night or black-and-white mode"))
     warnings += light
@@ -203,13 +204,22 @@ def _focus(image, boards, limit, measures) -> list[CheckWarning]:
     return []
 
 
-def _colour_spread(work: np.ndarray) -> float:
-    """90th percentile of each pixel's distance from the picture's median chroma (R-G, B-G), in grey levels.
-    A cast over the whole picture (an infrared camera's tint) is not colour: only differences are."""
-    px = work.reshape(-1, 3).astype(np.float32)
-    if len(px) > 200_000:
-        px = px[:: len(px) // 200_000]
-    chroma = np.stack([px[:, 2] - px[:, 1], px[:, 0] - px[:, 1]], 1)
+def _colour_spread(work: np.ndarray, where: np.ndarray, lim: dict) -> float | None:
+    """How far the colours where the boards lie spread around their median, as chromaticity (R-G and B-G over
+    R+G+B, x255) at the 90th percentile; None with too few pixels bright enough to say. Measured on the
+    picture scaled down (a sensor's noise averages out, colour areas stay) and as ratios, so that a tint
+    over the whole picture (an infrared camera's) is no colour: only differences are."""
+    width = int(lim["width"])
+    f = min(1.0, width / work.shape[1])
+    size = (max(1, round(work.shape[1] * f)), max(1, round(work.shape[0] * f)))
+    small = cv2.resize(work, size, interpolation=cv2.INTER_AREA)
+    mask = cv2.resize(where.astype(np.uint8), size, interpolation=cv2.INTER_NEAREST).astype(bool)
+    px = small[mask].astype(np.float32)
+    total = px.sum(1)
+    px, total = px[total >= float(lim["min_sum"])], total[total >= float(lim["min_sum"])]
+    if len(px) < 20:
+        return None
+    chroma = np.stack([px[:, 2] - px[:, 1], px[:, 0] - px[:, 1]], 1) / total[:, None] * 255
     return float(np.percentile(np.linalg.norm(chroma - np.median(chroma, 0), axis=1), 90))
 
 
