@@ -30,10 +30,10 @@ class PictureError(ValueError, LeafwatchError):
 
 def draw_boards(image: np.ndarray, result, lines: list[str] | tuple[str, ...] = ()) -> np.ndarray:
     """A copy of the BGR frame with every board of `result` (vision.analysis.AnalyzeResult) drawn on it, and
-    `lines` of text (a summary, warnings) in a band at its top."""
+    `lines` of text (a summary, warnings) in a band added above it (the frame itself stays whole)."""
     out = image.copy()
     h, w = out.shape[:2]
-    thick = max(1, round(w / 640))
+    thick = max(1, round(w / 960))
     font = max(0.4, w / 1600)
     for i, b in enumerate(result.boards):
         colour = BOARD_COLOURS[i % len(BOARD_COLOURS)]
@@ -46,8 +46,7 @@ def draw_boards(image: np.ndarray, result, lines: list[str] | tuple[str, ...] = 
         _label(out, "A1", a1, font * 0.8, colour, thick)
         centre = board_to_picture(corners, np.float32([[COLUMNS / 2, ROWS / 2]]))[0]
         _label(out, f"{i + 1}: " + (f"side {b.side}" if b.side else "side ?"), centre, font * 1.2, colour, thick + 1)
-    _band(out, list(lines), font, thick)
-    return out
+    return _with_band(out, list(lines), font, thick)
 
 
 def _pt(p) -> tuple[int, int]:
@@ -92,15 +91,28 @@ def _label(img, text, at, scale, colour, thick) -> None:
     cv2.putText(img, text, (x, y), cv2.FONT_HERSHEY_SIMPLEX, scale, colour, thick, cv2.LINE_AA)
 
 
-def _band(img, lines, font, thick) -> None:
+def _with_band(img, lines, font, thick) -> np.ndarray:
+    """The picture with a black band above it holding the lines, one a row."""
     if not lines:
-        return
-    step = int(32 * font) + 6
-    cv2.rectangle(img, (0, 0), (img.shape[1], step * len(lines) + 6), (0, 0, 0), -1)
-    for n, line in enumerate(lines):
+        return img
+    scale = max(0.45, font * 0.7)
+    weight = max(1, thick - 1) if scale < 0.8 else thick
+    rows = []  # (text, colour), a line too long for the picture wrapped at its words
+    for line in lines:
         colour = (0, 200, 255) if line.startswith("warning") else (255, 255, 255)
-        cv2.putText(img, line, (8, step * (n + 1) - 4), cv2.FONT_HERSHEY_SIMPLEX, max(0.45, font * 0.7), colour,
-                    max(1, thick - 1), cv2.LINE_AA)
+        row = ""
+        for word in line.split(" "):
+            wider = f"{row} {word}" if row else word
+            if row and cv2.getTextSize(wider, cv2.FONT_HERSHEY_SIMPLEX, scale, weight)[0][0] > img.shape[1] - 16:
+                rows.append((row, colour))
+                wider = "    " + word
+            row = wider
+        rows.append((row, colour))
+    step = int(32 * font) + 6
+    band = np.zeros((step * len(rows) + 8, img.shape[1], 3), np.uint8)
+    for n, (text, colour) in enumerate(rows):
+        cv2.putText(band, text, (8, step * (n + 1) - 2), cv2.FONT_HERSHEY_SIMPLEX, scale, colour, weight, cv2.LINE_AA)
+    return np.vstack([band, img])
 
 
 # ---------------------------------------------------------------------- files
