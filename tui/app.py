@@ -55,6 +55,7 @@ class LeafwatchApp(App[int]):
         Binding("d", "declare_any", "Declare"),
         Binding("u", "undo", "Undo"),
         Binding("a", "dismiss_alerts", "Dismiss alerts"),
+        Binding("c", "camera_check", "Camera check", show=False),  # named in `play --help` and the README, not in the crowded footer
         Binding("space", "pause", "Pause/resume"),
         Binding("minus", "pace(1)", "Slower"),
         Binding("plus,equals_sign", "pace(-1)", "Faster", key_display="+"),
@@ -81,6 +82,13 @@ class LeafwatchApp(App[int]):
 
     class FeedEnded(Message):
         """The feed is over; the worker keeps serving declarations."""
+
+    class CameraChecked(Message):
+        """The worker checked the last camera frame: the report's lines."""
+
+        def __init__(self, lines: list[str]) -> None:
+            super().__init__()
+            self.lines = lines
 
     def __init__(self, live: LiveTable, feed: Iterable | None, title: str = "leafwatch", pace: float = 0.0,
                  led_interval: float = 0.1) -> None:
@@ -253,6 +261,13 @@ class LeafwatchApp(App[int]):
         if kind == "declare":
             self._apply(DeclareItem(None, command[1]))
             return
+        if kind == "camera_check":
+            try:
+                lines = self.live.camera_check()
+            except Exception as exc:
+                lines = [f"camera check failed: {_one_line(exc)}"]
+            self.post_message(self.CameraChecked(lines))
+            return
         try:
             session = self.live.session
             notices = session.undo() if kind == "undo" else (session.dismiss_alerts() or [])
@@ -310,6 +325,15 @@ class LeafwatchApp(App[int]):
         self._log(Text("⚠ " + message.text, style="bold #ff9800"))
         self.notify(message.text, title="Camera" if message.fatal else "Problem", severity="error", timeout=8)
         self._feed_label()
+
+    def on_leafwatch_app_camera_checked(self, message: CameraChecked) -> None:
+        if self._halt.is_set():
+            return
+        warning = self._w("#warning")
+        warning.update("\n".join(message.lines))
+        warning.remove_class("empty")
+        for line in message.lines:
+            self._log(Text(line, style="bold #ff9800" if line.startswith("warning") else ""))
 
     def on_leafwatch_app_feed_ended(self, message: FeedEnded) -> None:
         if self._halt.is_set():
@@ -430,6 +454,11 @@ class LeafwatchApp(App[int]):
 
     def action_dismiss_alerts(self) -> None:
         self._lw_commands.put(("dismiss",))
+
+    def action_camera_check(self) -> None:
+        """Check the last camera frame (in the worker: it owns the table); the report shows in the warning panel."""
+        self.notify("checking the camera's last frame ...", timeout=3)
+        self._lw_commands.put(("camera_check",))
 
     def action_exchange(self) -> None:
         self._ask("Exchange treasures", "exchange ", EXCHANGE_HINT)

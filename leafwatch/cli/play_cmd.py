@@ -14,7 +14,8 @@ def register(sub) -> None:
                     "checked, and the table told what to do next. Without a terminal (or with --headless) "
                     "the notices are printed as lines instead of the TUI.",
         epilog="Keys in the TUI: b Berry, x exchange, m Mushroom, f Feather, e end the turn, d declare any "
-               "action, u undo, a dismiss alerts, space pause/resume, + and - pace, q quit.")
+               "action, u undo, a dismiss alerts, c camera check (a picture of the last frame with the boards drawn, and "
+               "warnings), space pause/resume, + and - pace, q quit.")
     p.add_argument("--journal", metavar="FILE", default=None,
                    help="where every game is written as it happens (default: $LEAFWATCH_JOURNAL or "
                         "~/.local/share/leafwatch/games.sqlite)")
