@@ -213,9 +213,18 @@ def open_source(spec) -> FrameSource:
 
 
 def snapshot(spec, settle_frames: int = 0) -> Frame:
-    """One frame of a source: its first, or a live camera's after `settle_frames` more (its exposure and
-    white balance settle over the first frames). SourceError when the source opens but gives no frame."""
+    """The first readable frame of a source: of a folder or glob, its first image that reads (one that does
+    not is passed over); of a live camera, the one after `settle_frames` more (its exposure and white balance
+    settle over the first frames). SourceError when the source gives no frame."""
     with open_source(spec) as source:
+        if isinstance(source, ImageSource):
+            first_problem = None
+            for path in source.paths:
+                try:
+                    return Frame(load_image(path), 0, 0.0, os.path.basename(path))
+                except SourceError as exc:
+                    first_problem = first_problem or exc
+            raise first_problem
         frame = source.read()
         if isinstance(source, CameraSource):
             for _ in range(settle_frames):

@@ -17,6 +17,7 @@ from vision.camera_check import check_picture, limits
 from vision.overlay import (BOARD_COLOURS, PictureError, draw_boards, free_path, png_bytes, write_png,
                             written_by_leafwatch)
 from vision.rectification import board_to_picture
+from vision.sources import SourceError, snapshot
 from vision.synthetic import Conditions, render_scene
 
 SIDES = ["A1", "D2"]
@@ -172,3 +173,16 @@ def test_the_png_says_leafwatch_wrote_it_and_a_users_file_is_never_replaced(tmp_
     assert written_by_leafwatch(mine)
     with pytest.raises(PictureError, match="no folder"):
         write_png(image, tmp_path / "nowhere" / "x.png")
+
+
+def test_the_snapshot_is_the_first_readable_frame(tmp_path, table):
+    image = table[0][:30, :40].copy()
+    (tmp_path / "a.png").write_bytes(b"")  # unreadable, passed over
+    cv2.imwrite(str(tmp_path / "b.png"), image)
+    cv2.imwrite(str(tmp_path / "c.png"), image[::-1].copy())
+    frame = snapshot(str(tmp_path))
+    assert frame.name == "b.png" and np.array_equal(frame.image, image)
+    (tmp_path / "b.png").write_bytes(b"")
+    (tmp_path / "c.png").write_bytes(b"not a picture")
+    with pytest.raises(SourceError, match="a.png is empty"):
+        snapshot(str(tmp_path))
