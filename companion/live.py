@@ -49,6 +49,7 @@ class LiveTable:
         self.last_ms = 0.0
         self.boards_seen = 0
         self._beyond: dict[str, tuple[str, ...]] = {}  # each side's squares last seen beyond the picture
+        self.last_image = None  # the last camera frame read, for a camera check
 
     def _known_sides(self):
         if self._known is None:
@@ -71,6 +72,7 @@ class LiveTable:
 
         t = time.perf_counter()
         self.frames += 1
+        self.last_image = image
         reuse = self._locations if self._locations and self.frames % self.RELOCATE_EVERY else None
         try:
             result = analyze(image, self.profile, self._known_sides(), locations=reuse)
@@ -89,6 +91,24 @@ class LiveTable:
         self.boards_seen = len(result.boards)
         seen = [BoardSeen(b.side, b.pieces) for b in result.boards]
         return self.session.note(self._out_of_view(result.boards)) + self.session.frame(seen)
+
+    def camera_check(self, folder=".") -> list[str]:
+        """`leafwatch camera check` on the last frame read, with the players' sides: the report's lines, the
+        last naming the picture written (a new camera-check.png in `folder`) with every board drawn on it."""
+        from vision.camera_check import check_frame
+        from vision.overlay import PictureError, draw_boards, write_png
+
+        if self.last_image is None:
+            return ["camera check: no camera frame read yet"]
+        image = self.last_image
+        check = check_frame(image, self.profile, self._known_sides())
+        lines = [f"camera check: {check.summary()}"] + check.board_lines()
+        lines += [f"warning: {w.text}" for w in check.warnings]
+        try:
+            path = write_png(draw_boards(image, check.result, lines), folder=folder, stem="camera-check")
+        except PictureError as exc:
+            return lines + [f"the picture is not written: {exc}"]
+        return lines + [f"picture: {path}"]
 
     def _out_of_view(self, boards) -> list[Notice]:
         """Said once when a player's board reaches beyond the picture (its squares there read hidden, so

@@ -42,3 +42,5 @@ def read_kit(path: str | None):
         raise FileError(f"kit file {path}: cannot read ({exc.strerror})") from None
     except (NotationError, KeyError, ValueError) as exc:
         raise FileError(f"kit file {path}: {exc}") from None
+    except (TypeError, AttributeError):  # a table or list where the other is due
+        raise FileError(f"kit file {path}: an entry has the wrong kind of value (compare with the reference kit)") from None

@@ -162,14 +162,15 @@ class Journal:
 
         return self._run(read)
 
-    def resume(self, game: int):
-        """(set-up, actions, start state) of a journalled game, to go on with it."""
+    def resume(self, game: int, kit=None):
+        """(set-up, actions, start state) of a journalled game, to go on with it (played with `kit`, the
+        reference kit when None)."""
         from engine.indian_summer.record import load_record
         from engine.records import RecordError
 
         record = self.record(game)
         try:
-            loaded = load_record(record)
+            loaded = load_record(record, kit)
         except RecordError as exc:
             raise JournalError(f"game {game} in the journal cannot be played again: {exc}") from None
         setup = {k: v for k, v in record.items() if k != "actions"}

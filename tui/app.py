@@ -66,6 +66,7 @@ class LeafwatchApp(App[int]):
         Binding("enter", "accept_offer", "Accept", show=False),
         Binding("o", "choose_offer", "Offers", show=False),
         Binding("a", "dismiss_alerts", "Dismiss alerts"),
+        Binding("c", "camera_check", "Camera check", show=False),  # named in `play --help` and the README, not in the crowded footer
         Binding("space", "pause", "Pause/resume"),
         Binding("minus", "pace(1)", "Slower"),
         Binding("plus,equals_sign", "pace(-1)", "Faster", key_display="+"),
@@ -93,6 +94,13 @@ class LeafwatchApp(App[int]):
 
     class FeedEnded(Message):
         """The feed is over; the worker keeps serving declarations."""
+
+    class CameraChecked(Message):
+        """The worker checked the last camera frame: the report's lines."""
+
+        def __init__(self, lines: list[str]) -> None:
+            super().__init__()
+            self.lines = lines
 
     def __init__(self, live: LiveTable, feed: Iterable | None, title: str = "leafwatch", pace: float = 0.0,
                  led_interval: float = 0.1) -> None:
@@ -275,6 +283,13 @@ class LeafwatchApp(App[int]):
                 return
             self._apply(DeclareItem(None, command[1]))
             return
+        if kind == "camera_check":
+            try:
+                lines = self.live.camera_check()
+            except Exception as exc:
+                lines = [f"camera check failed: {_one_line(exc)}"]
+            self.post_message(self.CameraChecked(lines))
+            return
         try:
             session = self.live.session
             notices = session.undo() if kind == "undo" else (session.dismiss_alerts() or [])
@@ -333,6 +348,15 @@ class LeafwatchApp(App[int]):
         self.notify(render.printable(message.text), title="Camera" if message.fatal else "Problem", severity="error",
                     timeout=8, markup=False)
         self._feed_label()
+
+    def on_leafwatch_app_camera_checked(self, message: CameraChecked) -> None:
+        if self._halt.is_set():
+            return
+        warning = self._w("#warning")
+        warning.update("\n".join(message.lines))
+        warning.remove_class("empty")
+        for line in message.lines:
+            self._log(Text(line, style="bold #ff9800" if line.startswith("warning") else ""))
 
     def on_leafwatch_app_feed_ended(self, message: FeedEnded) -> None:
         if self._halt.is_set():
@@ -453,6 +477,11 @@ class LeafwatchApp(App[int]):
 
     def action_dismiss_alerts(self) -> None:
         self._lw_commands.put(("dismiss",))
+
+    def action_camera_check(self) -> None:
+        """Check the last camera frame (in the worker: it owns the table); the report shows in the warning panel."""
+        self.notify("checking the camera's last frame ...", timeout=3)
+        self._lw_commands.put(("camera_check",))
 
     def action_exchange(self) -> None:
         self._ask("Exchange treasures", "exchange ", EXCHANGE_HINT)

@@ -34,19 +34,18 @@ def draw_reading(rect: np.ndarray, pieces: str, printed: str, confidence: np.nda
 
 
 def write_debug(out: pathlib.Path, image: np.ndarray, result) -> list[pathlib.Path]:
+    """Each board rectified with its reading (board1.png ...), and the frame with every board drawn on it
+    as `leafwatch camera check` draws them (frame.png)."""
+    from vision.overlay import draw_boards
+
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    overview = image.copy()
     for i, b in enumerate(result.boards):
         pic = draw_reading(rectify(image, b.corners), b.pieces, b.printed, b.confidence)
         path = out / f"board{i + 1}.png"
         cv2.imwrite(str(path), pic)
         written.append(path)
-        q = b.corners.astype(np.int32)
-        cv2.polylines(overview, [q], True, (0, 0, 255), 3)
-        cv2.circle(overview, tuple(int(v) for v in q[0]), 10, (0, 0, 255), -1)
-        cv2.putText(overview, f"{i + 1} {b.side or '?'}", tuple(int(v) for v in q[0] + 12), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (0, 0, 255), 3)
     path = out / "frame.png"
-    cv2.imwrite(str(path), overview)
+    cv2.imwrite(str(path), draw_boards(image, result))
     written.append(path)
     return written

@@ -36,6 +36,8 @@ class ColourProfile:
             data = tomllib.loads(text.decode()) if p.suffix == ".toml" else json.loads(text)
         except (ValueError, UnicodeDecodeError) as exc:
             raise ProfileError(f"colour profile {p} is not valid {'TOML' if p.suffix == '.toml' else 'JSON'}: {exc}") from None
+        if not isinstance(data, dict):
+            raise ProfileError(f"colour profile {p} holds no settings (a table of them is expected)")
         floor = data.get("white_bgr")
         if floor is not None and (not isinstance(floor, list) or len(floor) != 3
                                   or not all(isinstance(v, (int, float)) and 0 < v <= 255 for v in floor)):

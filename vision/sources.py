@@ -210,3 +210,25 @@ def open_source(spec) -> FrameSource:
     if not p.exists():
         raise SourceError(f"{p}: no such file or folder")
     return ImageSource([s])
+
+
+def snapshot(spec, settle_frames: int = 0) -> Frame:
+    """The first readable frame of a source: of a folder or glob, its first image that reads (one that does
+    not is passed over); of a live camera, the one after `settle_frames` more (its exposure and white balance
+    settle over the first frames). SourceError when the source gives no frame."""
+    with open_source(spec) as source:
+        if isinstance(source, ImageSource):
+            first_problem = None
+            for path in source.paths:
+                try:
+                    return Frame(load_image(path), 0, 0.0, os.path.basename(path))
+                except SourceError as exc:
+                    first_problem = first_problem or exc
+            raise first_problem
+        frame = source.read()
+        if isinstance(source, CameraSource):
+            for _ in range(settle_frames):
+                frame = source.read() or frame
+    if frame is None:
+        raise SourceError(f"{spec} gives no frame")
+    return frame

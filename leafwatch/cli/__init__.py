@@ -19,6 +19,7 @@ GROUPS: dict[str, str] = {
     "demo": "leafwatch.cli.demo_cmd",
     "play": "leafwatch.cli.play_cmd",
     "analyze": "leafwatch.cli.analyze_cmd",
+    "camera": "leafwatch.cli.camera_cmd",
     "replay": "leafwatch.cli.replay_cmd",
     "record": "leafwatch.cli.record_cmd",
     "endgame": "leafwatch.cli.endgame_cmd",

@@ -1,10 +1,12 @@
-"""`leafwatch analyze IMAGE [--json] [--profile FILE] [--debug DIR]`: read every board in one frame."""
+"""`leafwatch analyze IMAGE [--json] [--profile FILE] [--kit FILE] [--debug DIR]`: read every board in one frame
+(an image file, one live frame of `camera:N`, or a rendered `synthetic:SEED`)."""
 from __future__ import annotations
 
 import argparse
 import json
 import pathlib
 
+from leafwatch.cli import table_files
 from leafwatch.cli.errors import CliError
 
 
@@ -12,34 +14,33 @@ def register(subparsers) -> None:
     p = subparsers.add_parser(
         "analyze", help="find every board in one image and read its squares",
         description="Find every Forest Floor board in IMAGE and read its pieces and printed symbols.")
-    p.add_argument("image", metavar="IMAGE", help="an image file, or synthetic:SEED for a rendered scene")
+    p.add_argument("image", metavar="IMAGE",
+                   help="an image file, camera:N for one live frame of camera N, or synthetic:SEED for a rendered scene")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
-    p.add_argument("--profile", metavar="FILE", help="colour profile from calibration (JSON or TOML)")
+    table_files.add_options(p)
     p.add_argument("--debug", metavar="DIR", help="write the rectified boards with grid and classes drawn")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    import os
+
+    os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")  # OpenCV's own lines about a missing camera
     # OpenCV loads here, not at import, so other commands stay fast
     from vision.analysis import analyze
-    from vision.profile import ColourProfile, ProfileError
-    from vision.sources import SourceError, load_image, open_source
+    from vision.camera_check import limits
+    from vision.sources import SourceError, load_image, snapshot
 
-    profile = None
-    if args.profile:
-        try:
-            profile = ColourProfile.load(args.profile)
-        except ProfileError as exc:
-            raise CliError(f"{exc}; pass a profile written by `leafwatch calibrate`") from None
+    profile = table_files.load_profile(args.profile)
+    known = table_files.kit_sides(table_files.load_kit(args.kit)) if args.kit else None
     try:
-        if args.image.startswith("synthetic:"):
-            frame = open_source(args.image).read()
-            image = frame.image
+        if args.image.startswith(("synthetic:", "camera:")):
+            image = snapshot(args.image, int(limits()["snapshot"]["settle_frames"])).image
         else:
             image = load_image(args.image)
     except SourceError as exc:
         raise CliError(str(exc)) from None
-    result = analyze(image, profile=profile)
+    result = analyze(image, profile=profile, known_sides=known)
     if args.debug:
         from vision.debug import write_debug
         try:

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 
-from leafwatch.cli.errors import UsageError
+from leafwatch.cli import table_files
+from leafwatch.cli.errors import CliError, UsageError
 
 
 def register(sub) -> None:
@@ -15,6 +16,7 @@ def register(sub) -> None:
     p.add_argument("--engine-only", action="store_true", help="bots play the engine directly, no camera pipeline")
     p.add_argument("--moves", type=int, default=None, help="stop the camera demo after this many moves")
     p.add_argument("--led", metavar="URL", help="show the cues on an LED device too, e.g. sim:wled (a simulated strip)")
+    table_files.add_options(p)
     p.set_defaults(func=_run)
 
 
@@ -23,13 +25,18 @@ def _run(args) -> int:
         raise UsageError("--players must be 1, 2, 3 or 4")
     from leafwatch import wiring
 
+    profile = table_files.load_profile(args.profile)
+    kit = table_files.load_kit(args.kit)
+    if len(kit.sides) < args.players:
+        raise CliError(f"kit file {args.kit}: {len(kit.sides)} board side(s) for {args.players} players; "
+                       "every player needs a side of their own")
     headless = args.headless or not wiring.has_terminal()
     if not args.engine_only:
         from leafwatch.demo.camera_game import run_camera_demo
 
         return run_camera_demo(seed=args.seed, players=args.players, max_moves=args.moves, led_url=args.led,
-                               headless=headless)
+                               headless=headless, profile=profile, kit=kit)
     from leafwatch.demo.engine_game import run_engine_demo
 
-    run_engine_demo(seed=args.seed, players=args.players)
+    run_engine_demo(seed=args.seed, players=args.players, kit=kit)
     return 0

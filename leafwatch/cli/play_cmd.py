@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 
+from leafwatch.cli import table_files
 from leafwatch.cli.errors import CliError, UsageError
 
 
@@ -14,7 +15,9 @@ def register(sub) -> None:
                     "the notices are printed as lines instead of the TUI.",
         epilog="Keys in the TUI: p place a leaf tile, s a squirrel, n a squirrel for a Nut, w an animal (arrows "
                "move, r rotate, v flip, enter place), b Berry, x exchange, m Mushroom, f Feather, e end the turn, "
-               "d declare any action, u undo, a dismiss alerts, space pause/resume, + and - pace, q quit.")
+               "d declare any action, u undo, Enter take an offered explanation, a dismiss alerts, c camera check (a "
+               "picture of the last frame with the boards drawn, and warnings), ? every key, space pause/resume, + and - "
+               "pace, q quit.")
     p.add_argument("--journal", metavar="FILE", default=None,
                    help="where every game is written as it happens (default: $LEAFWATCH_JOURNAL or "
                         "~/.local/share/leafwatch/games.sqlite)")
@@ -46,6 +49,7 @@ def register(sub) -> None:
                    help="TUI: pause after each frame, to follow a recording at a human pace (default 0; "
                         "+ and - change it)")
     p.add_argument("--headless", action="store_true", help="print notices as lines; no TUI")
+    table_files.add_options(p)
     p.set_defaults(func=run)
 
 
@@ -67,28 +71,30 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--take-up reads the table with a camera for a new game; drop --no-camera, --resume and --from")
     if args.resume is None and args.from_file is None and not args.players:
         raise UsageError("--players is needed, e.g. --players \"Tini:A1,Claus:B2\" (or --resume GAME, or --from FILE)")
+    profile = table_files.load_profile(args.profile)
+    kit = table_files.load_kit(args.kit)
     seats = None
     if args.resume is None and args.from_file is None:
         try:
-            seats = parse_players(args.players)
+            seats = parse_players(args.players, kit)
         except PlayError as exc:
             raise UsageError(str(exc)) from None
 
     # standard input that carries the moves cannot also carry the keys of the TUI
     headless = args.headless or not wiring.has_terminal() or args.declare == "-"
     declared = read_declarations(args.declare) if args.declare not in (None, "-") else {}
-    taken_up = _game_from(args.from_file) if args.from_file is not None else None
+    taken_up = _game_from(args.from_file, kit) if args.from_file is not None else None
     journal = None if args.no_journal else _journal(open_journal, args.journal)
     feed = None
     try:
         if args.resume is not None:
-            setup, actions, state = journal.resume(args.resume)
+            setup, actions, state = journal.resume(args.resume, kit)
             seats = list(state.players)
         elif taken_up is not None:
             setup, actions, state = taken_up
             seats = list(state.players)
         else:
-            state = start_state(seats)
+            state = start_state(seats, kit)
             setup = {"players": [{"name": s.name, "side": s.side} for s in seats], "deal": {"table": True}}
             actions = []
         if args.no_camera:
@@ -111,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
             journal.close()
         raise
     table = wiring.wire(state, setup, feed, actions=actions, game_id=args.resume,
-                        journal=journal, led_url=args.led, stable=args.stable)
+                        journal=journal, led_url=args.led, stable=args.stable, profile=profile)
     who = ", ".join(f"{s.name} ({s.side or 'own board'})" for s in seats)
     kept = f"game {table.game_id} in {journal.path}" if journal is not None else "not kept"
     doing = "moves told one a line" if args.no_camera and headless else f"watching {where}"
@@ -148,14 +154,14 @@ def _without_camera(declared: dict, typed: bool, headless: bool):
     return feed()
 
 
-def _game_from(path: str):
+def _game_from(path: str, kit=None):
     """(set-up, actions, start state) of a game record to go on with: its start (a deal, or a position
     of a game in progress) and the actions it already holds."""
     from engine.indian_summer.record import load_record, play_record
     from store.files import read_json
 
     data = read_json(path)
-    record = load_record(data)
+    record = load_record(data, kit)
     play_record(record)  # an illegal action is one line naming it, before anything starts
     setup = {k: v for k, v in data.items() if k != "actions"}
     return setup, list(record.actions), record.start

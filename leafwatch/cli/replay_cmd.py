@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import sys
 
+from leafwatch.cli import table_files
 from leafwatch.cli.errors import UsageError
 
 
@@ -18,6 +19,7 @@ def register(sub) -> None:
     p.add_argument("--declare", metavar="FILE", help="moves the camera cannot see, by frame number")
     p.add_argument("--stable", type=int, default=3, metavar="N", help="frames that must agree on a square (default 3)")
     p.add_argument("--json", action="store_true", help="print the record, final boards and standings as JSON")
+    table_files.add_options(p)
     p.set_defaults(func=_run)
 
 
@@ -31,15 +33,17 @@ def _run(args) -> int:
 
     if args.stable < 1:
         raise UsageError("--stable must be 1 or more")
+    profile = table_files.load_profile(args.profile)
+    kit = table_files.load_kit(args.kit)
     try:
-        seats = parse_players(args.players)
+        seats = parse_players(args.players, kit)
     except PlayError as exc:
         raise UsageError(str(exc)) from None
     declared = read_declarations(args.declare) if args.declare else {}
     frames = wiring.open_frames(source=args.source)
     setup = {"players": [{"name": s.name, "side": s.side} for s in seats], "deal": {"table": True}}
-    table = wiring.wire(start_state(seats), setup, with_declarations(wiring.frame_feed(frames), declared),
-                        stable=args.stable)
+    table = wiring.wire(start_state(seats, kit), setup, with_declarations(wiring.frame_feed(frames), declared),
+                        stable=args.stable, profile=profile)
     live = table.live
     alerts = []
     failed = None

@@ -29,6 +29,8 @@ def demo_feed(game: TableGame, size=(1280, 720), max_moves: int | None = None,
     still = Conditions(tilt_deg=12.0, fill=0.9, light_gradient=0.2, warmth=0.2, noise=2.0, blur=0.4,
                        table="felt", free_rotation=False)
     busy = Conditions(**{**still.describe(), "hands": 1})
+    # each side as the game's kit prints it (a kit of the table's own may differ from the renderer's)
+    printed = {p.side: p.board.printed.format() for p in game.truth_start.players}
     moves = 0
     for step in game.steps():
         if isinstance(step, Declaration):
@@ -37,7 +39,8 @@ def demo_feed(game: TableGame, size=(1280, 720), max_moves: int | None = None,
         moves += 1
         if max_moves is not None and moves > max_moves:
             return
-        specs = [BoardSpec(pieces, side=side, tiles=tuple(tuple(tiles[r * 9:(r + 1) * 9]) for r in range(8)))
+        specs = [BoardSpec(pieces, side=side, printed=printed[side],
+                           tiles=tuple(tuple(tiles[r * 9:(r + 1) * 9]) for r in range(8)))
                  for side, pieces, tiles in step.boards]
         label = f"{game.truth_start.players[step.mover].name}: {step.action}"
         if progress:
@@ -50,19 +53,21 @@ def demo_feed(game: TableGame, size=(1280, 720), max_moves: int | None = None,
             yield FrameItem(np.clip(image + noise, 0, 255).astype(np.uint8), label)
 
 
-def prepare_demo(seed: int = 1, players: int = 3, max_moves: int | None = None, led_url: str | None = None):
-    """The demo's game (the truth) and its table, wired as `play` wires a real one."""
-    game = table_game(seed, players)
+def prepare_demo(seed: int = 1, players: int = 3, max_moves: int | None = None, led_url: str | None = None,
+                 profile=None, kit=None):
+    """The demo's game (the truth) and its table, wired as `play` wires a real one (with the camera's colour
+    `profile`, and the `kit`: the reference kit when None)."""
+    game = table_game(seed, players, kit)
     table = wiring.wire(game.table_start, {}, demo_feed(game, max_moves=max_moves), led_url=led_url,
-                        stable=STILL_FRAMES)
+                        stable=STILL_FRAMES, profile=profile)
     return game, table
 
 
 def run_camera_demo(seed: int = 1, players: int = 3, max_moves: int | None = None, led_url: str | None = None,
-                    headless: bool = True, out: Callable[[str], None] = print) -> int:
+                    headless: bool = True, out: Callable[[str], None] = print, profile=None, kit=None) -> int:
     """The demo through the front end asked for; headless, it ends by comparing the table's game with
     the truth's."""
-    game, table = prepare_demo(seed, players, max_moves, led_url)
+    game, table = prepare_demo(seed, players, max_moves, led_url, profile, kit)
     names = ", ".join(f"{p.name} (board {p.side})" for p in game.truth_start.players)
     if not headless:
         from tui.app import DEMO_PACE
