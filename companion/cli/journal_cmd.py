@@ -16,7 +16,8 @@ def register(sub) -> None:
     verbs.add_parser("list", help="the games kept, newest last").set_defaults(func=_list)
     ex = verbs.add_parser("export", help="one game as a JSON game record ('leafwatch record apply' plays it)")
     ex.add_argument("game", type=int)
-    ex.add_argument("--out", metavar="FILE", help="write to FILE instead of printing")
+    ex.add_argument("--out", metavar="FILE", help="write to FILE instead of printing (a new file)")
+    ex.add_argument("--force", action="store_true", help="replace FILE if it exists")
     ex.set_defaults(func=_export)
 
 
@@ -54,11 +55,9 @@ def _export(args) -> int:
         raise CliError(str(exc)) from None
     text = json.dumps(record, indent=2)
     if args.out:
-        try:
-            with open(args.out, "w", encoding="utf-8") as f:
-                f.write(text + "\n")
-        except OSError as exc:
-            raise CliError(f"cannot write {args.out}: {exc.strerror}") from None
+        from companion.safe_output import write_text
+
+        write_text(args.out, text + "\n", args.force)
     else:
         print(text)
     return 0
