@@ -24,6 +24,7 @@ def parse_position(data: object, kit) -> list:
     from engine.errors import NotationError
     from engine.indian_summer.notation import PieceGrid, PrintedLayout
     from engine.indian_summer.treasures import Treasures
+    from engine.records import RecordError, name_problem
 
     if not isinstance(data, dict) or not isinstance(data.get("players"), list) or not data["players"]:
         raise CliError(f"the file needs a 'players' list, like {EXAMPLE}")
@@ -32,6 +33,10 @@ def parse_position(data: object, kit) -> list:
         if not isinstance(p, dict) or not isinstance(p.get("name"), str):
             raise CliError(f"player {i} needs a 'name'")
         name = p["name"]
+        try:
+            name_problem(name, i)
+        except RecordError as exc:
+            raise CliError(str(exc)) from None
         try:
             if isinstance(p.get("printed"), str):
                 printed = PrintedLayout.parse(p["printed"])

@@ -41,7 +41,8 @@ def _list(args) -> int:
     if not games:
         print("no games kept yet")
     for g in games:
-        print(f"{g.id:>4}  {g.started}  {', '.join(g.players) or '?'}  ({g.actions} actions)")
+        names = ", ".join(n if n.isprintable() else repr(n) for n in g.players)  # escapes shown, not obeyed
+        print(f"{g.id:>4}  {g.started}  {names or '?'}  ({g.actions} actions)")
     return 0
 
 
