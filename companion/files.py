@@ -84,9 +84,20 @@ def read_kit(path: str | None):
     if path is None:
         return reference_kit()
     p = pathlib.Path(path)
+    shown = _shown(path)
     try:
+        st = p.stat()
+        if not stat.S_ISREG(st.st_mode):  # a FIFO would block the read; a folder is no kit
+            raise CliError(f"kit file {shown} is not a regular file")
+        if st.st_size > MAX_JSON_BYTES:
+            raise CliError(f"kit file {shown} is {st.st_size >> 20} MB: not a kit")
         return Kit.from_toml(p.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise CliError(f"kit file {path}: cannot read ({exc.strerror})") from None
-    except (NotationError, KeyError, ValueError) as exc:
-        raise CliError(f"kit file {path}: {exc}") from None
+        raise CliError(f"kit file {shown}: cannot read ({exc.strerror})") from None
+    except KeyError as exc:
+        raise CliError(f"kit file {shown}: a table lacks the key {exc}") from None
+    except (NotationError, ValueError) as exc:
+        raise CliError(f"kit file {shown}: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
+    except (TypeError, AttributeError, IndexError, RecursionError):
+        # a value of the wrong kind (a number where shape rows belong, a table where a list does)
+        raise CliError(f"kit file {shown}: a value has the wrong type; compare it with the reference kit's layout") from None

@@ -40,6 +40,11 @@ def run(args: argparse.Namespace) -> int:
     from vision.image_checks import GREYSCALE_WARNING, looks_greyscale, short_name
 
     shown = short_name(args.image)
+    if args.debug:  # refused before the work: any picture of an earlier run is not replaced without --force
+        from companion.safe_output import check_new
+
+        out = pathlib.Path(args.debug)
+        check_new([out / "frame.png"] + (sorted(out.glob("board*.png")) if out.is_dir() else []), args.force)
     try:
         with Progress(f"reading {shown}"):
             if args.image.startswith("synthetic:"):
@@ -58,7 +63,6 @@ def run(args: argparse.Namespace) -> int:
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[-1]
         raise CliError(f"{shown}: cannot be read as a table picture ({first.strip()[:160]})") from None
     if args.debug:
-        from companion.safe_output import check_new
         from vision.debug import write_debug
 
         out = pathlib.Path(args.debug)

@@ -172,7 +172,18 @@ def _test(args) -> int:
             print(f"  simulated device shows: {_show(device)}")
         if bridge.status.state != "connected":
             raise CliError(f"{args.port}: {bridge.status.detail}")
-        print("ok: every cue was sent")
+        # the device's own word, not only that the bytes went out: its answers during the test, then a query
+        from firmware_bridge.drivers import UNVERIFIABLE
+
+        answer = bridge.verify()
+        trouble = bridge.complaints + ([answer] if answer not in (None, UNVERIFIABLE) else [])
+        if trouble:
+            more = f" (and {len(trouble) - 1} more)" if len(trouble) > 1 else ""
+            raise CliError(f"{args.port}: the device {trouble[0]}{more}")
+        if answer == UNVERIFIABLE:
+            print(f"ok: every cue was sent; {bridge.status.backend} devices do not answer, so check that the strip showed each one")
+        else:
+            print("ok: every cue was sent and the device answered")
         return 0
     finally:
         bridge.close()
@@ -223,7 +234,7 @@ def _sim(args) -> int:
     try:
         host = SocketHost(device, args.tcp) if args.tcp is not None else PtyHost(device, args.link)
     except OSError as exc:
-        raise CliError(f"cannot start the simulator: {exc}") from None
+        raise CliError(f"cannot start the simulator: {exc.strerror or exc}") from None
     where = host.url if isinstance(host, SocketHost) else host.path
     print(f"simulated {args.kind} with {args.leds} LEDs: use --port {where}", flush=True)
     live = sys.stdout.isatty()

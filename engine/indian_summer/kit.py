@@ -54,17 +54,17 @@ class Kit:
             raise NotationError("kit grid must be 9 columns x 8 rows")
         leaves = []
         for item in data.get("leaf", []):
-            shape = Shape.from_rows(item["shape"])
+            shape = _shape(item)
             if shape.hole is None:
                 raise NotationError(f"leaf {item['name']} has no hole 'O'")
             if item["colour"] not in COLOURS:
                 raise NotationError(f"leaf {item['name']}: unknown colour {item['colour']!r}")
-            leaves.append(LeafKind(item["colour"], item["name"], int(item["count"]), shape))
+            leaves.append(LeafKind(item["colour"], item["name"], _count(item, "count"), shape))
         animals = [
-            AnimalKind(a["name"], int(a["count"]), Shape.from_rows(a["shape"]), a.get("starting_treasure"))
+            AnimalKind(a["name"], _count(a, "count"), _shape(a), a.get("starting_treasure"))
             for a in data.get("animal", [])
         ]
-        supply = tuple((k, int(v)) for k, v in data.get("supply", {}).items())
+        supply = tuple((k, _count(data["supply"], k)) for k in data.get("supply", {}))
         sides = tuple(
             (f["side"], PrintedLayout.parse(f["printed"])) for f in data.get("forest_floor", [])
         )
@@ -123,6 +123,25 @@ class Kit:
             if leaf.colour == colour and leaf.shape.key() == key:
                 return leaf.name
         return None
+
+
+MAX_COUNT = 999  # of one kind of tile or token: a box holds dozens
+
+
+def _count(table: dict, key: str) -> int:
+    value = table[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
+        raise NotationError(f"{table.get('name', key)}: {key} must be a whole number from 0 to {MAX_COUNT}, not {str(value)[:20]!r}")
+    return value
+
+
+def _shape(item: dict) -> Shape:
+    rows = item["shape"]
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
+        raise NotationError(f"{item.get('name', '?')}: shape must be a list of rows such as [\"O#\", \"##\"]")
+    if len(rows) > 8 or max(len(r) for r in rows) > 9 or not any(ch in "#O" for r in rows for ch in r):
+        raise NotationError(f"{item.get('name', '?')}: a shape has 1 to 9 columns and 1 to 8 rows, with at least one square")
+    return Shape.from_rows(rows)
 
 
 def reference_kit_text() -> str:
