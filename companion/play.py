@@ -78,6 +78,20 @@ def frame_feed(frames) -> Iterator[FrameItem]:
         frames.close()
 
 
+def colour_checked(feed: Iterable[FrameItem], warn: Callable[[str], None]) -> Iterator[FrameItem]:
+    """The feed unchanged; its first frame is checked for colour, and a frame without any (a greyscale or
+    infrared camera) is warned about once: such a camera would show every board as empty squares."""
+    from vision.image_checks import GREYSCALE_WARNING, looks_greyscale
+
+    checked = False
+    for item in feed:
+        if not checked:
+            checked = True
+            if looks_greyscale(item.image):
+                warn(f"leafwatch play: warning: {GREYSCALE_WARNING}")
+        yield item
+
+
 def open_led(url: str | None):
     """The LED bridge for --led URL (sim:wled, sim:adalight, sim:leafwatch, or a serial port), or None."""
     if not url:

@@ -38,7 +38,8 @@ def register(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from companion.live import LiveTable
-    from companion.play import PlayError, frame_feed, open_frames, open_led, parse_players, run_headless, start_state
+    from companion.play import (PlayError, colour_checked, frame_feed, open_frames, open_led, parse_players, run_headless,
+                                start_state)
 
     if args.stable < 1:
         raise UsageError("--stable must be 1 or more")
@@ -85,15 +86,19 @@ def run(args: argparse.Namespace) -> int:
         live = LiveTable(state, stable_frames=args.stable, led=led, journal=journal, record=setup,
                          actions=actions, game_id=args.resume)
         kept = f"game {live.session.game_id} is kept in {journal.path}" if journal is not None else "not kept"
-        feed = frame_feed(frames)
+        warnings: list[str] = []  # under the TUI, said when it closes; headless, at once
+        headless = args.headless or not sys.stdout.isatty()
+        feed = colour_checked(frame_feed(frames), (lambda line: print(line, file=sys.stderr)) if headless else warnings.append)
         who = ", ".join(f"{s.name} ({s.side})" for s in seats)
         where = args.source if args.source else f"camera {camera}"
-        if args.headless or not sys.stdout.isatty():
+        if headless:
             print(f"leafwatch play: {who}; watching {where}; {kept}")
             return run_headless(live, feed, err=lambda line: print(line, file=sys.stderr))
         from tui.app import run_tui
 
         code = run_tui(live, feed, title=f"leafwatch play: {who} ({where})", pace=args.pace)
+        for line in warnings:
+            print(line, file=sys.stderr)
         print(f"leafwatch play: {kept}")
         return code
     finally:

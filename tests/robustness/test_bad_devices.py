@@ -103,7 +103,7 @@ ANSWERS = st.sampled_from(["OK", "ERR", "ERR range", "", "OK LEAFWATCH 1 30", "O
 
 
 @pytest.mark.slow
-@settings(max_examples=8, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(hello=st.none() | ANSWERS, answers=st.lists(st.none() | ANSWERS, min_size=1, max_size=6),
        backend=st.sampled_from(["auto", "leafwatch", "wled"]))
 def test_led_test_against_any_device_ends_in_time_with_ok_or_one_line(hello, answers, backend):
