@@ -24,6 +24,8 @@ def parse_players(text: str, kit: Kit | None = None) -> list[Seat]:
     parts = [p.strip() for p in (text or "").split(",") if p.strip()]
     if not parts:
         raise PlayError("--players needs NAME:SIDE pairs, e.g. --players \"Tini:A1,Claus:B2\"")
+    if len(parts) > 4:
+        raise PlayError(f"--players: Indian Summer seats 1 to 4 players, not {len(parts)}")
     for part in parts:
         name, sep, side = part.partition(":")
         name, side = name.strip(), side.strip().upper()

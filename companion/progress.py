@@ -1,7 +1,8 @@
 """A line on stderr while a command works on something slow, so that a long wait is not mistaken for a hang.
 
-Nothing is printed for work that ends within `after_s`; after that, one line says what is being
-done, and (on a terminal) the elapsed seconds count up in place until it ends.
+Only on a terminal, and only for work that outlasts `after_s`: one line says what is being done, its
+elapsed seconds count up in place, and it is wiped when the work ends, so that what follows (a result,
+or a one-line error) stands alone. Piped or redirected output gets nothing.
 """
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ class Progress:
 
     def __enter__(self) -> "Progress":
         self._t0 = time.monotonic()
+        if not self._tty():
+            return self
         self._thread = threading.Thread(target=self._run, name="progress", daemon=True)
         self._thread.start()
         return self
@@ -30,8 +33,8 @@ class Progress:
         self._done.set()
         if self._thread is not None:
             self._thread.join(1.0)
-        if self.shown and self._tty():
-            self._write("\n")
+        if self.shown:
+            self._write("\r\x1b[K")  # the line is wiped: it said what was being done, not what came of it
 
     def _tty(self) -> bool:
         try:
@@ -50,9 +53,6 @@ class Progress:
         if self._done.wait(self.after_s):
             return
         self.shown = True
-        if not self._tty():
-            self._write(f"{self.label} ...\n")
-            return
         while not self._done.is_set():
             self._write(f"\r{self.label} ... {time.monotonic() - self._t0:.0f} s")
             self._done.wait(self.every_s)

@@ -4,7 +4,8 @@ A file is refused in one line, without decoding, when it is not a regular file (
 the reader for ever, a device would stream without end), when its header declares more pixels than
 MAX_PIXELS, fewer than MIN_SIDE pixels on a side (too small to hold a board's 9 x 8 squares), or a
 shape longer than MAX_ASPECT:1.
-The header is read from the first bytes only: PNG, JPEG, BMP, GIF and WebP say their size there.
+The header is read from the first bytes only: PNG, JPEG, BMP and WebP say their size there. Only the pixel
+limit is judged from a header (a damaged one may declare anything); the other limits from the decoded frame.
 """
 from __future__ import annotations
 
@@ -49,8 +50,6 @@ def header_size(head: bytes) -> tuple[int, int] | None:
         if head[:2] == b"BM" and len(head) >= 26:
             w, h = struct.unpack("<ii", head[18:26])
             return abs(w), abs(h)
-        if head[:6] in (b"GIF87a", b"GIF89a"):
-            return struct.unpack("<HH", head[6:10])
         if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
             return _webp_size(head)
         if head[:2] == b"\xff\xd8":
@@ -60,12 +59,19 @@ def header_size(head: bytes) -> tuple[int, int] | None:
     return None
 
 
+def pixel_problem(width: int, height: int, name: str) -> str | None:
+    """Why an image declaring this size is too large to decode, in one line; None when it is not."""
+    if width * height > MAX_PIXELS:
+        return (f"{short_name(name)} is {width}x{height} pixels ({width * height / 1e6:.0f} megapixels); leafwatch "
+                f"reads at most {MAX_PIXELS // 1_000_000} megapixels: scale the picture down")
+    return None
+
+
 def size_problem(width: int, height: int, name: str) -> str | None:
     """Why an image of this size is refused, in one line; None when it is within the limits."""
     shown = short_name(name)
-    if width * height > MAX_PIXELS:
-        return (f"{shown} is {width}x{height} pixels ({width * height / 1e6:.0f} megapixels); leafwatch reads "
-                f"at most {MAX_PIXELS // 1_000_000} megapixels: scale the picture down")
+    if problem := pixel_problem(width, height, name):
+        return problem
     if min(width, height) < MIN_SIDE:
         return f"{shown} is {width}x{height} pixels; a picture of a board needs at least {MIN_SIDE} on each side"
     if max(width, height) > MAX_ASPECT * min(width, height):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.image_checks import HEADER_BYTES, short_name, file_problem, header_size, size_problem
+from vision.image_checks import HEADER_BYTES, file_problem, header_size, pixel_problem, short_name, size_problem
 
 # FFmpeg prints its own complaints about a damaged video on stderr; the SourceError raised here says it in one
 # line (read when OpenCV first opens a video, so set before; a person debugging FFmpeg can set it themselves)
@@ -66,7 +66,7 @@ def load_image(path: str | os.PathLike) -> np.ndarray:
     try:
         with open(p, "rb") as f:
             size = header_size(f.read(HEADER_BYTES))
-            if size is not None and (problem := size_problem(*size, str(p))):
+            if size is not None and (problem := pixel_problem(*size, str(p))):
                 raise SourceError(problem)
             f.seek(0)
             data = np.frombuffer(f.read(), np.uint8)

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import contextlib
 import io
-import re
 import threading
 import traceback
 from dataclasses import dataclass
 
 TIME_BOUND_S = 20.0
-PROGRESS = re.compile(r" \.\.\.( \d+ s)?$")  # companion.progress's lines: what is being done, not an error
 
 
 @dataclass
@@ -34,7 +32,7 @@ class Outcome:
         assert self.escaped is None, f"an exception left main:\n{self.escaped}"
         assert "Traceback" not in self.err, self.err
         assert self.code in codes, f"exit {self.code}, stderr {self.err!r}, stdout {self.out[-300:]!r}"
-        lines = [line for line in self.err_lines if "warning:" not in line and not PROGRESS.search(line)]
+        lines = [line for line in self.err_lines if "warning:" not in line]
         assert len(lines) == 1, f"want one line on stderr, got {lines!r}"
         return lines[0]
 

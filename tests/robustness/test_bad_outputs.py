@@ -60,15 +60,25 @@ def test_calibrate_colours_keeps_an_existing_profile_and_says_so_before_the_work
     assert "no such file" in line and out.read_text() == "precious"
 
 
-def test_progress_is_shown_for_slow_work_only():
-    stream = io.StringIO()
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_is_shown_on_a_terminal_for_slow_work_only_and_wiped_after():
+    stream = Terminal()
     with Progress("finding boards", after_s=0.05, stream=stream):
         time.sleep(0.3)
-    assert stream.getvalue() == "finding boards ...\n"
-    quick = io.StringIO()
+    text = stream.getvalue()
+    assert text.startswith("\rfinding boards ... 0 s") and text.endswith("\r\x1b[K")
+    quick = Terminal()
     with Progress("reading", after_s=0.5, stream=quick):
         pass
     assert quick.getvalue() == ""
+    piped = io.StringIO()
+    with Progress("finding boards", after_s=0.01, stream=piped):
+        time.sleep(0.1)
+    assert piped.getvalue() == ""
 
 
 @pytest.mark.slow
