@@ -48,8 +48,8 @@ def parse_position(data: object, kit) -> list:
                 raise CliError(f"player {i} ({name}) needs 'pieces' (piece notation)")
             pieces = PieceGrid.parse(p["pieces"])
             raw = p.get("treasures", {})
-            if not isinstance(raw, dict):
-                raise CliError(f"player {i} ({name}): 'treasures' must be an object of counts")
+            if not isinstance(raw, dict) or not all(type(v) is int and 0 <= v <= 999 for v in raw.values()):
+                raise CliError(f"player {i} ({name}): 'treasures' must be an object of whole counts from 0 to 999")
             treasures = Treasures.of(raw)
         except (NotationError, ValueError, TypeError) as exc:
             raise CliError(f"player {i} ({name}): {exc}") from None

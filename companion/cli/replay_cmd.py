@@ -25,10 +25,16 @@ def _declarations(path: str | None) -> dict[int, list[tuple[int, str]]]:
     out: dict[int, list[tuple[int, str]]] = {}
     if not path:
         return out
+    import os
+
+    if os.path.exists(path) and not os.path.isfile(path):  # a FIFO would block the read for ever
+        raise CliError(f"--declare {path} is not a regular file")
     try:
         lines = open(path, encoding="utf-8").read().splitlines()
     except OSError as exc:
         raise CliError(f"--declare {path}: cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise CliError(f"--declare {path} is not a text file") from None
     for n, line in enumerate(lines, 1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue

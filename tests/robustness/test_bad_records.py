@@ -236,3 +236,28 @@ def test_any_damaged_profile_is_used_or_refused_in_one_line(tmp_path, text, suff
         assert "\n" not in str(exc)
     # the profile is read first; a good one then meets the missing picture: one line either way
     run(["analyze", str(tmp_path / "missing.png"), "--profile", str(path)]).one_line_error()
+
+
+ENDGAME = json.loads((EXAMPLES / "endgame-rulebook.json").read_text())
+
+
+@pytest.mark.parametrize("count", [1.5, -5, True, "3", 10**30])
+def test_an_end_game_treasure_count_that_is_not_a_small_whole_number_is_one_line(tmp_path, count):
+    data = copy.deepcopy(ENDGAME)
+    data["players"][1]["treasures"] = {"nut": count}
+    assert "treasures" in run(["endgame", write(tmp_path, data)]).one_line_error()
+
+
+@SETTINGS
+@given(position=mutated(ENDGAME))
+def test_any_damaged_end_game_position_is_solved_or_refused_in_one_line(tmp_path, position):
+    run(["endgame", write(tmp_path, safe_dumps(position))]).clean()
+
+
+@pytest.mark.parametrize("argv", [["led", "mapping", "--check", "{fifo}"],
+                                  ["replay", ".", "--players", "Ann:A1", "--declare", "{fifo}"],
+                                  ["endgame", "{fifo}"], ["record", "apply", "{fifo}", "--kit", "{fifo}"]])
+def test_a_fifo_given_for_any_input_file_does_not_hang(tmp_path, argv):
+    fifo = tmp_path / "input"
+    os.mkfifo(fifo)
+    run([a.replace("{fifo}", str(fifo)) for a in argv], timeout=5).one_line_error()
