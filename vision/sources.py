@@ -205,7 +205,7 @@ def open_source(spec) -> FrameSource:
             raise SourceError(f"{s}: the camera is given by its number, e.g. camera:0") from None
     if s.startswith("synthetic:"):
         text = s.split(":", 1)[1].strip()
-        if not text.isdigit() or len(text) > 18:
+        if not (text.isascii() and text.isdigit()) or len(text) > 18:
             raise SourceError(f"{short_name(s)}: a synthetic source needs a whole-number seed from 0 to "
                               "999999999999999999, e.g. synthetic:7")
         return SyntheticSource(int(text))

@@ -128,9 +128,6 @@ class PtyHost(_Host):
     def __init__(self, device: SimDevice, link: str | Path | None = None) -> None:
         super().__init__(device)
         self.link = Path(link) if link else None
-        if self.link is not None and (self.link.exists() or self.link.is_symlink()) and not self.link.is_symlink():
-            # the link is ours to make and remove; a file of the user's in its place is never touched
-            raise FileExistsError(errno.EEXIST, f"{self.link} exists and is not a symlink; choose another --link path")
         self._master = -1
         self._slave = -1
         self.tty_name = ""
@@ -146,12 +143,13 @@ class PtyHost(_Host):
         return self._master >= 0
 
     def _plug(self) -> None:
+        if self.link is not None and self.link.exists() and not self.link.is_symlink():
+            # the link is ours to make and remove; a file of the user's in its place is never touched
+            raise FileExistsError(errno.EEXIST, f"{self.link} exists and is not a symlink; choose another --link path")
         master, slave = os.openpty()
         tty.setraw(slave)
         self.tty_name = os.ttyname(slave)
         if self.link is not None:
-            if self.link.exists() and not self.link.is_symlink():
-                raise FileExistsError(errno.EEXIST, f"{self.link} exists and is not a symlink; choose another --link path")
             # made under a name of its own, then renamed over the old link in one step
             for n in range(100):
                 tmp = self.link.with_name(f".{self.link.name}.{os.getpid()}.{n}.tmp")

@@ -57,7 +57,7 @@ def test_the_limit_is_forty_megapixels():
     assert MAX_PIXELS == 40_000_000
 
 
-@pytest.mark.parametrize("spec", ["synthetic:-1", "synthetic:" + "9" * 5000, "synthetic:x", "synthetic:"])
+@pytest.mark.parametrize("spec", ["synthetic:-1", "synthetic:" + "9" * 5000, "synthetic:x", "synthetic:", "synthetic:\u00b2"])
 def test_a_bad_synthetic_seed_is_one_line(spec):
     assert "seed" in run(["analyze", spec]).one_line_error()
 
