@@ -22,6 +22,8 @@ def register(sub) -> None:
 def _run(args) -> int:
     if not 1 <= args.players <= 4:
         raise UsageError("--players must be 1, 2, 3 or 4")
+    if not 0 <= args.seed < 2**63:  # the renderer's generator takes non-negative seeds
+        raise UsageError("--seed must be a whole number from 0 to 9223372036854775807")
     headless = args.headless or not sys.stdout.isatty()
     if not args.engine_only:
         from companion.camera_demo import prepare_demo, run_camera_demo

@@ -151,8 +151,8 @@ def _ports(args) -> int:
 def _test(args) -> int:
     from firmware_bridge.cues import Cue
 
-    if args.step <= 0:
-        raise UsageError("--step must be more than 0 seconds")
+    if not 0 < args.step <= 60:  # nan and inf fail this too
+        raise UsageError("--step must be more than 0 and at most 60 seconds")
     bridge = _open_bridge(args, blank_on_close=True)
     try:
         mapping = bridge.mapping
@@ -206,7 +206,7 @@ def _parse_cue(args):
 
 def _cue(args) -> int:
     cue = _parse_cue(args)
-    if args.hold < 0:
+    if not args.hold >= 0:  # nan fails this too
         raise UsageError("--hold must be 0 or more seconds")
     bridge = _open_bridge(args, blank_on_close=False)
     try:
@@ -230,6 +230,8 @@ def _sim(args) -> int:
 
     if not 1 <= args.leds <= 1024:
         raise UsageError("--leds must be 1-1024")
+    if args.tcp is not None and not 0 <= args.tcp <= 65535:
+        raise UsageError("--tcp must be a port number from 0 to 65535")
     device = make_device(args.kind, args.leds)
     try:
         host = SocketHost(device, args.tcp) if args.tcp is not None else PtyHost(device, args.link)
