@@ -7,6 +7,7 @@ from engine.errors import LeafwatchError
 from engine.indian_summer.kit import Kit, reference_kit
 from engine.indian_summer.setup import Seat, new_game, table_deal
 from engine.indian_summer.state import GameState
+from engine.records import RecordError, name_problem
 
 
 class PlayError(ValueError, LeafwatchError):
@@ -21,6 +22,8 @@ def parse_players(text: str, kit: Kit | None = None) -> list[Seat]:
     parts = [p.strip() for p in (text or "").split(",") if p.strip()]
     if not parts:
         raise PlayError("--players needs NAME:SIDE pairs, e.g. --players \"Tini:A1,Claus:B2\"")
+    if len(parts) > 4:
+        raise PlayError(f"--players: Indian Summer seats 1 to 4 players, not {len(parts)}")
     for part in parts:
         name, sep, side = part.partition(":")
         name, side = name.strip(), side.strip().upper()
@@ -32,6 +35,13 @@ def parse_players(text: str, kit: Kit | None = None) -> list[Seat]:
             raise PlayError(f"--players: the name {name!r} is given twice")
         if any(s.side == side for s in seats):
             raise PlayError(f"--players: board side {side} is given twice; every player's board shows a different side")
+        other = next((s for s in seats if s.side[:-1] == side[:-1]), None)
+        if other is not None and len(side) > 1:
+            raise PlayError(f"--players: {other.side} and {side} are the two faces of one board; every player has a board of their own")
+        try:
+            name_problem(name, len(seats) + 1)
+        except RecordError as exc:
+            raise PlayError(f"--players: {exc}") from None
         seats.append(Seat(name, side))
     if not 1 <= len(seats) <= 4:
         raise PlayError(f"--players: Indian Summer seats 1 to 4 players, not {len(seats)}")

@@ -1,7 +1,12 @@
 """What game records of every game share: the error that points at the bad part of a record."""
 from __future__ import annotations
 
+import unicodedata
+
 from engine.errors import LeafwatchError
+
+MAX_NAME = 40  # characters of a player's name
+
 
 
 class RecordError(LeafwatchError):
@@ -61,3 +66,19 @@ def play_actions(start, actions, texts, step) -> tuple[object, list]:
             raise RecordError(f"{text!r} is illegal [{exc.code}]: {exc.message}", index=i, code=exc.code) from None
         events.append(ev)
     return state, events
+
+
+def name_problem(name: str, seat: int) -> None:
+    """A player name is shown on terminals and LED labels: control characters (escape sequences that
+    would move the cursor, recolour or clear the screen) are refused, as are very long names."""
+    bad = [ch for ch in name if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp")]
+    if bad:
+        raise RecordError(f"player {seat}'s name {visible(name)} holds control characters; use letters, digits and spaces")
+    if len(name) > MAX_NAME:
+        raise RecordError(f"player {seat}'s name is {len(name)} characters long; at most {MAX_NAME}")
+
+
+def visible(text: str, keep: int = 40) -> str:
+    """`text` quoted, with control characters written as escapes, cut to `keep` characters."""
+    shown = repr(text[:keep])
+    return shown + ("..." if len(text) > keep else "")

@@ -18,13 +18,14 @@ import serial
 from firmware_bridge import frames
 from firmware_bridge.cues import Cue, Rgb
 from firmware_bridge.drivers import DRIVERS, DeviceSilent, Driver
-from firmware_bridge.mapping import Mapping, load_mapping
+from firmware_bridge.mapping import MAX_LEDS, Mapping, load_mapping
 from firmware_bridge.probe import BACKENDS, PROBE_S, ProbeResult, probe
 from firmware_bridge.timeline import CueTimeline, Showing
 from firmware_bridge.transport import BAUDRATE, LineReader, PortError, open_port
 
 STATES = ("connecting", "connected", "disconnected", "closed")
 LOOP_MAX_S = 0.1  # longest sleep: how quickly an unplug or close() is noticed
+MAX_COMPLAINTS = 20
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,10 @@ class LedBridge:
         self._status = BridgeStatus("connecting", url)
         self._status_changed = threading.Condition()
         self._delivered = 0  # generation of the last look the device acknowledged or was sent
+        self._complaints: list[str] = []  # what went wrong once connected: ERR answers, silence, loss
+        self._verify_asked = threading.Event()
+        self._verify_done = threading.Event()
+        self._verify_result: str | None = None
         self._generation = 0
         self._thread = threading.Thread(target=self._run, name=f"led-bridge {url}", daemon=True)
         self._thread.start()
@@ -112,6 +117,29 @@ class LedBridge:
             time.sleep(0.01)
         return False
 
+    @property
+    def complaints(self) -> list[str]:
+        """Every distinct trouble since the device first answered (its ERR answers, silence, a lost
+        port), oldest first; at most MAX_COMPLAINTS."""
+        with self._lock:
+            return list(self._complaints)
+
+    def verify(self, timeout: float = 3.0) -> str | None:
+        """Ask the connected device whether it is there (drivers.Driver.verify): None when it answered
+        well, drivers.UNVERIFIABLE when its kind never answers, else one line saying what is wrong."""
+        self._verify_done.clear()
+        self._verify_asked.set()
+        self._wake.set()
+        if not self._verify_done.wait(timeout):
+            self._verify_asked.clear()
+            return "did not answer in time" if self._status.state == "connected" else (self._status.detail or "lost")
+        return self._verify_result
+
+    def _complain(self, text: str) -> None:
+        with self._lock:
+            if text and text not in self._complaints and len(self._complaints) < MAX_COMPLAINTS:
+                self._complaints.append(text)
+
     def close(self, timeout: float = 2.0) -> None:
         self._stop.set()
         self._wake.set()
@@ -151,6 +179,9 @@ class LedBridge:
                 port = open_port(self.url, self.baudrate, self.mapping.leds)
                 reader = LineReader(port)
                 found = probe(reader, self.probe_s, self._stop)
+                if found.leds is not None and not 1 <= found.leds <= MAX_LEDS:
+                    raise PortError(f"the device says it drives {found.leds} LEDs; leafwatch drives 1 to {MAX_LEDS}: "
+                                    "check the firmware's strip length")
                 backend, detail = self._choose(found)
                 if found.leds and backend == "leafwatch" and found.leds != self.mapping.leds:
                     self._resize(found.leds)
@@ -168,9 +199,12 @@ class LedBridge:
                 self._set_status("disconnected", detail=str(exc), attempts=attempts)
             except DeviceSilent as exc:
                 attempts += 1
+                self._complain(f"stopped answering: {exc}")
                 self._set_status("disconnected", detail=f"device stopped answering: {exc}", attempts=attempts)
             except (serial.SerialException, OSError) as exc:
                 attempts += 1
+                if self._status.state == "connected":
+                    self._complain(f"was lost: {_first_line(exc)}")
                 self._set_status("disconnected", detail=f"lost {self.url}: {_first_line(exc)}", attempts=attempts)
             except Exception as exc:  # noqa: BLE001 - a bug here must cost the LEDs, never the app
                 attempts += 1
@@ -219,6 +253,12 @@ class LedBridge:
                     self._delivered = max(self._delivered, generation)
             else:
                 driver.refresh(showing, now)
+            if driver.last_error:
+                self._complain(f"refused a command: {driver.last_error}")
+            if self._verify_asked.is_set():
+                self._verify_asked.clear()
+                self._verify_result = driver.verify()
+                self._verify_done.set()
             note = driver.last_error or (f"{driver.garbage} unreadable lines from the device" if driver.garbage else "")
             self._set_status("connected", backend, f"{detail}; {note}" if note else detail)
             sleep = LOOP_MAX_S

@@ -7,6 +7,7 @@ turns both into a reconnect.
 """
 from __future__ import annotations
 
+import json
 import time
 
 from firmware_bridge import adalight, frames, line_protocol, wled_json
@@ -15,6 +16,8 @@ from firmware_bridge.transport import LineReader
 
 ACK_TIMEOUT_S = 0.5
 MISSED_ACKS_BEFORE_RECONNECT = 3
+VERIFY_TIMEOUT_S = 1.0
+UNVERIFIABLE = "unverifiable"  # Driver.verify() of a backend whose devices never answer
 
 
 class DeviceSilent(Exception):
@@ -48,9 +51,39 @@ class Driver:
     def blank(self) -> None:
         """Best effort on close: dark LEDs rather than a stale cue."""
 
+    def verify(self) -> str | None:
+        """Ask the device whether it is there and content: None when it answered well, else one line
+        saying what went wrong. A backend whose devices never answer returns UNVERIFIABLE."""
+        return UNVERIFIABLE
+
+    def _await_line(self, accept, timeout_s: float = VERIFY_TIMEOUT_S) -> str | None:
+        deadline = self.clock() + timeout_s
+        while self.clock() < deadline:
+            for line in self.drain():
+                if accept(line):
+                    return line
+            if self.stop is not None and self.stop.is_set():
+                return None
+            time.sleep(0.005)
+        return None
+
 
 class WledDriver(Driver):
     name = "wled"
+
+    def verify(self) -> str | None:
+        # stock WLED answers a JSON object holding "v": true with its state and info
+        self.port.write(b'{"v":true}\n')
+        reply = self._await_line(lambda line: line.lstrip().startswith("{"))
+        if reply is None:
+            return "did not answer the state query"
+        try:
+            obj = json.loads(reply)
+        except ValueError:
+            return f"answered the state query with unreadable JSON ({reply[:40]!r})"
+        if not isinstance(obj, dict) or not isinstance(obj.get("state"), dict):
+            return f"answered the state query without its state ({reply[:40]!r})"
+        return None
 
     def show(self, showing: Showing, now_ms: int) -> None:
         self.port.write(wled_json.encode_state(showing.look))
@@ -128,6 +161,14 @@ class LeafwatchDriver(Driver):
     def show(self, showing: Showing, now_ms: int) -> None:
         for line in line_protocol.encode_look(showing.look):
             self.command(line)
+
+    def verify(self) -> str | None:
+        reply = self.command(line_protocol.ping())
+        if reply is None:
+            return "did not acknowledge PING"
+        if reply.startswith("ERR"):
+            return f"answered PING with {reply[:60]!r}"
+        return None
 
     def refresh(self, showing: Showing, now_ms: int) -> None:
         if self.clock() - self._last_tx >= line_protocol.KEEPALIVE_S:

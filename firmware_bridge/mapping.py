@@ -95,6 +95,8 @@ def load_mapping(path: str | Path | None = None, *, leds: int | None = None) -> 
     source = "<built-in>"
     if path is not None:
         source = str(path)
+        if Path(path).exists() and not Path(path).is_file():  # a FIFO would block the read for ever
+            raise MappingError(f"{path} is not a regular file")
         try:
             user = tomllib.loads(Path(path).read_text(encoding="utf-8"))
         except FileNotFoundError:

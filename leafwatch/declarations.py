@@ -19,6 +19,10 @@ class DeclarationError(LeafwatchError):
 
 def read_declarations(path: str) -> dict[int, list[DeclareItem]]:
     """FRAME -> the declarations to take before that frame, in file order (frame 0: at once)."""
+    import os
+
+    if os.path.exists(path) and not os.path.isfile(path):  # a FIFO would block the read for ever
+        raise DeclarationError(f"--declare {path} is not a regular file")
     try:
         with open(path, encoding="utf-8") as f:
             lines = f.read().splitlines()

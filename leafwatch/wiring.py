@@ -49,6 +49,25 @@ def declaration_feed(lines: Iterable[str]) -> Iterator[DeclareItem]:
             yield item
 
 
+def colour_checked(feed: Iterable, warn: Callable[[str], None]) -> Iterator:
+    """The feed unchanged; its first frame is checked for colour, and a frame without any (a greyscale or
+    infrared camera) is warned about once: such a camera would show every board as empty squares."""
+    from vision.image_checks import GREYSCALE_WARNING, looks_greyscale
+
+    checked = False
+    try:
+        for item in feed:
+            if not checked and isinstance(item, FrameItem):
+                checked = True
+                if looks_greyscale(item.image):
+                    warn(f"warning: {GREYSCALE_WARNING}")
+            yield item
+    finally:
+        close = getattr(feed, "close", None)
+        if close is not None:
+            close()
+
+
 def open_led(url: str | None):
     """The LED bridge for --led URL (sim:wled, sim:adalight, sim:leafwatch, or a serial port), or None."""
     if not url:

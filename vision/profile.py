@@ -28,18 +28,28 @@ class ColourProfile:
     @staticmethod
     def load(path: str | pathlib.Path) -> "ColourProfile":
         p = pathlib.Path(path)
+        from vision.image_checks import file_problem, short_name
+
+        problem = file_problem(p)  # a FIFO would block the read for ever
+        if problem:
+            raise ProfileError(f"colour profile {problem}")
+        p = pathlib.Path(short_name(str(p)))  # as shown in messages
         try:
-            text = p.read_bytes()
+            text = pathlib.Path(path).read_bytes()
         except OSError as exc:
             raise ProfileError(f"cannot read colour profile {p}: {exc.strerror}") from None
+        if len(text) > 1 << 20:
+            raise ProfileError(f"colour profile {p} is over 1 MB: not a profile")
         try:
             data = tomllib.loads(text.decode()) if p.suffix == ".toml" else json.loads(text)
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise ProfileError(f"colour profile {p} is not valid {'TOML' if p.suffix == '.toml' else 'JSON'}: {exc}") from None
+        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+            first = (str(exc).splitlines() or [type(exc).__name__])[0][:120]
+            raise ProfileError(f"colour profile {p} is not valid {'TOML' if p.suffix == '.toml' else 'JSON'}: {first}") from None
         if not isinstance(data, dict):
-            raise ProfileError(f"colour profile {p} holds no settings (a table of them is expected)")
+            raise ProfileError(f"colour profile {p} must be an object with 'white_bgr'")
         floor = data.get("white_bgr")
         if floor is not None and (not isinstance(floor, list) or len(floor) != 3
-                                  or not all(isinstance(v, (int, float)) and 0 < v <= 255 for v in floor)):
+                                  or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v <= 255
+                                             for v in floor)):
             raise ProfileError(f"colour profile {p}: white_bgr must be 3 numbers in 1..255")
         return ColourProfile(tuple(float(v) for v in floor) if floor else None)

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.image_checks import HEADER_BYTES, file_problem, header_size, pixel_problem, short_name, size_problem
+
 # FFmpeg prints its own complaints about a damaged video on stderr; the SourceError raised here says it in one
 # line (read when OpenCV first opens a video, so set before; a person debugging FFmpeg can set it themselves)
 os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")
@@ -56,33 +58,46 @@ class FrameSource:
 
 
 def load_image(path: str | os.PathLike) -> np.ndarray:
-    """Read one image file, or raise SourceError saying why not."""
+    """Read one image file, or raise SourceError saying why not. Checked before decoding: that it is a
+    regular file (a FIFO would block), and its declared size against the limits of `image_checks`."""
     p = pathlib.Path(path)
-    if not p.exists():
-        raise SourceError(f"{p}: no such file")
-    if p.is_dir():
-        raise SourceError(f"{p} is a folder, not an image")
+    problem = file_problem(p)
+    if problem:
+        raise SourceError(problem)
+    shown = short_name(str(p))
     try:
-        data = np.fromfile(p, np.uint8)
+        with open(p, "rb") as f:
+            size = header_size(f.read(HEADER_BYTES))
+            if size is not None and (problem := pixel_problem(*size, str(p))):
+                raise SourceError(problem)
+            f.seek(0)
+            data = np.frombuffer(f.read(), np.uint8)
     except OSError as exc:
-        raise SourceError(f"{p}: cannot read ({exc.strerror})") from None
+        raise SourceError(f"{shown}: cannot read ({exc.strerror})") from None
+    except MemoryError:
+        raise SourceError(f"{shown} is too large to read into memory") from None
     if data.size == 0:
-        raise SourceError(f"{p} is empty (0 bytes): not an image")
+        raise SourceError(f"{shown} is empty (0 bytes): not an image")
     img = _decoded(data)
     if img is None:
-        raise SourceError(f"{p} is not a readable image (JPEG, PNG, BMP, TIFF or WebP expected)")
+        raise SourceError(f"{shown} is not a readable image (JPEG, PNG, BMP, TIFF or WebP expected)")
     if p.suffix.lower() in {".jpg", ".jpeg"} and not data[-2:].tobytes() == b"\xff\xd9":
-        raise SourceError(f"{p} is a truncated JPEG (its end marker is missing): copy the file again")
+        raise SourceError(f"{shown} is a truncated JPEG (its end marker is missing): copy the file again")
+    if problem := size_problem(img.shape[1], img.shape[0], str(p)):
+        raise SourceError(problem)
     return img
 
 
 def _decoded(data: np.ndarray) -> np.ndarray | None:
     """The image in an encoded file's bytes, or None. OpenCV's decoders log their own complaint about a
-    broken file (a truncated PNG) on stderr; the caller's one-line error says it, so they are quietened."""
+    broken file (a truncated PNG) on stderr; the caller's one-line error says it, so they are quietened.
+    A decoder that refuses outright (a size beyond OpenCV's own limit) counts as unreadable too."""
     level = cv2.utils.logging.getLogLevel()
     cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
     try:
         return cv2.imdecode(data, cv2.IMREAD_COLOR)
+    except (cv2.error, MemoryError):
+        return None
     finally:
         cv2.utils.logging.setLogLevel(level)
 
@@ -107,8 +122,9 @@ class ImageSource(FrameSource):
 
 class VideoSource(FrameSource):
     def __init__(self, path: str):
-        if not os.path.exists(path):
-            raise SourceError(f"{path}: no such file")
+        problem = file_problem(path)  # a FIFO would hold the decoder for ever
+        if problem:
+            raise SourceError(problem)
         self.cap = cv2.VideoCapture(path)
         if not self.cap.isOpened():
             raise SourceError(f"{path} cannot be opened as a video")
@@ -190,10 +206,18 @@ def open_source(spec) -> FrameSource:
         except ValueError:
             raise SourceError(f"{s}: the camera is given by its number, e.g. camera:0") from None
     if s.startswith("synthetic:"):
-        try:
-            return SyntheticSource(int(s.split(":", 1)[1]))
-        except ValueError:
-            raise SourceError(f"{s}: a synthetic source needs a whole-number seed, e.g. synthetic:7") from None
+        text = s.split(":", 1)[1].strip()
+        if not (text.isascii() and text.isdigit()) or len(text) > 18:
+            raise SourceError(f"{short_name(s)}: a synthetic source needs a whole-number seed from 0 to "
+                              "999999999999999999, e.g. synthetic:7")
+        return SyntheticSource(int(text))
+    try:
+        return _open_path(s)
+    except OSError as exc:  # a name the system refuses outright (too long, a loop of links)
+        raise SourceError(f"{short_name(s)}: {exc.strerror or 'cannot be opened'}") from None
+
+
+def _open_path(s: str) -> FrameSource:
     p = pathlib.Path(s)
     if p.is_dir():
         files = sorted(str(f) for f in p.iterdir() if f.suffix.lower() in IMAGE_SUFFIXES)

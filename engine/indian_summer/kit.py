@@ -50,24 +50,29 @@ class Kit:
         except tomllib.TOMLDecodeError as exc:
             raise NotationError(f"kit file is not valid TOML: {exc}") from None
         grid = data.get("grid", {})
-        if (grid.get("columns"), grid.get("rows")) != (9, 8):
+        if not isinstance(grid, dict) or (grid.get("columns"), grid.get("rows")) != (9, 8):
             raise NotationError("kit grid must be 9 columns x 8 rows")
         leaves = []
-        for item in data.get("leaf", []):
-            shape = Shape.from_rows(item["shape"])
+        for item in _tables(data, "leaf"):
+            name = _text(item, "name", "leaf")
+            shape = _shape(item)
             if shape.hole is None:
-                raise NotationError(f"leaf {item['name']} has no hole 'O'")
-            if item["colour"] not in COLOURS:
-                raise NotationError(f"leaf {item['name']}: unknown colour {item['colour']!r}")
-            leaves.append(LeafKind(item["colour"], item["name"], int(item["count"]), shape))
-        animals = [
-            AnimalKind(a["name"], int(a["count"]), Shape.from_rows(a["shape"]), a.get("starting_treasure"))
-            for a in data.get("animal", [])
-        ]
-        supply = tuple((k, int(v)) for k, v in data.get("supply", {}).items())
-        sides = tuple(
-            (f["side"], PrintedLayout.parse(f["printed"])) for f in data.get("forest_floor", [])
-        )
+                raise NotationError(f"leaf {name} has no hole 'O'")
+            if item.get("colour") not in COLOURS:
+                raise NotationError(f"leaf {name}: unknown colour {str(item.get('colour'))[:20]!r}")
+            leaves.append(LeafKind(item["colour"], name, _count(item, "count"), shape))
+        animals = []
+        for a in _tables(data, "animal"):
+            treasure = a.get("starting_treasure")
+            if treasure is not None and treasure not in TREASURES:
+                raise NotationError(f"animal {_text(a, 'name', 'animal')}: starting_treasure must be one of {', '.join(TREASURES)}")
+            animals.append(AnimalKind(_text(a, "name", "animal"), _count(a, "count"), _shape(a), treasure))
+        raw_supply = data.get("supply", {})
+        if not isinstance(raw_supply, dict) or set(raw_supply) - set(TREASURES) - {"squirrel"}:
+            raise NotationError(f"[supply] holds counts of {', '.join(TREASURES)} and squirrel only")
+        supply = tuple((k, _count(raw_supply, k)) for k in raw_supply)
+        sides = tuple((_text(f, "side", "forest_floor"), PrintedLayout.parse(_text(f, "printed", "forest_floor")))
+                      for f in _tables(data, "forest_floor"))
         return Kit(tuple(leaves), tuple(animals), supply, sides)
 
     @cached_property
@@ -123,6 +128,39 @@ class Kit:
             if leaf.colour == colour and leaf.shape.key() == key:
                 return leaf.name
         return None
+
+
+MAX_COUNT = 999  # of one kind of tile or token: a box holds dozens
+
+
+def _tables(data: dict, key: str) -> list[dict]:
+    items = data.get(key, [])
+    if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+        raise NotationError(f"[[{key}]] must be tables, each written under its own [[{key}]] line")
+    return items
+
+
+def _text(table: dict, key: str, what: str) -> str:
+    value = table.get(key)
+    if not isinstance(value, str) or not value:
+        raise NotationError(f"every [[{what}]] needs {key} = \"...\" (a string)")
+    return value
+
+
+def _count(table: dict, key: str) -> int:
+    value = table[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
+        raise NotationError(f"{table.get('name', key)}: {key} must be a whole number from 0 to {MAX_COUNT}, not {str(value)[:20]!r}")
+    return value
+
+
+def _shape(item: dict) -> Shape:
+    rows = item["shape"]
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
+        raise NotationError(f"{item.get('name', '?')}: shape must be a list of rows such as [\"O#\", \"##\"]")
+    if len(rows) > 8 or max(len(r) for r in rows) > 9 or not any(ch in "#O" for r in rows for ch in r):
+        raise NotationError(f"{item.get('name', '?')}: a shape has 1 to 9 columns and 1 to 8 rows, with at least one square")
+    return Shape.from_rows(rows)
 
 
 def reference_kit_text() -> str:

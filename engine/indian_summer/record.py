@@ -21,7 +21,7 @@ from engine.indian_summer.state import GameState, Options, TileInfo
 from engine.indian_summer.treasures import Treasures
 from engine.records import RecordError
 
-from engine.records import check_header, parse_actions, play_actions
+from engine.records import check_header, name_problem, parse_actions, play_actions
 
 
 @dataclass(frozen=True)
@@ -80,19 +80,44 @@ def _seats(raw: object, kit: Kit) -> list[Seat]:
     for i, p in enumerate(raw, 1):
         if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"].strip():
             raise RecordError(f"player {i} needs a 'name'")
+        name_problem(p["name"], i)
+        shown = p["name"]
+        if "pieces" in p or "treasures" in p:
+            raise RecordError(f"player {i} ({shown}) has {'pieces' if 'pieces' in p else 'treasures'}: this is a "
+                              "position, not a game record (a record starts from empty boards and lists actions); "
+                              "for a final position use 'leafwatch endgame'")
         side, printed = p.get("side"), p.get("printed")
+        if side is not None and not isinstance(side, str):
+            raise RecordError(f"player {i} ({shown}): 'side' must be a board side's name such as 'A1'")
+        if printed is not None and not isinstance(printed, str):
+            raise RecordError(f"player {i} ({shown}): 'printed' must be a string of 8 rows of 9 symbols, '/' between rows")
         try:
             if printed is not None:
                 seats.append(Seat(p["name"], side, PrintedLayout.parse(printed)))
             elif isinstance(side, str):
                 seats.append(Seat(p["name"], side, kit.side(side)))
             else:
-                raise RecordError(f"player {i} ({p['name']}) needs a board 'side' (e.g. 'A1') or a 'printed' layout")
+                raise RecordError(f"player {i} ({shown}) needs a board 'side' (e.g. 'A1') or a 'printed' layout")
         except NotationError as exc:
-            raise RecordError(f"player {i} ({p['name']}): {exc}") from None
+            raise RecordError(f"player {i} ({shown}): {exc}") from None
     if len({s.name for s in seats}) != len(seats):
         raise RecordError("player names must differ")
+    _check_boards(seats)
     return seats
+
+
+def _check_boards(seats: list[Seat]) -> None:
+    """Every player has a board of their own: no side twice, and not both faces of one board (A1 and
+    A2 are the two faces of board A)."""
+    named = [(i, s) for i, s in enumerate(seats, 1) if s.side]
+    for n, (i, a) in enumerate(named):
+        for j, b in named[n + 1:]:
+            if a.side == b.side:
+                raise RecordError(f"players {i} ({a.name}) and {j} ({b.name}) both play board side {a.side}; "
+                                  "every player has a board of their own")
+            if len(a.side) > 1 and a.side[:-1] == b.side[:-1]:
+                raise RecordError(f"players {i} ({a.name}) and {j} ({b.name}) play sides {a.side} and {b.side}, "
+                                  "the two faces of one board")
 
 
 def _deal(raw: object, kit: Kit, players: int, options: Options) -> Deal:

@@ -74,12 +74,14 @@ def legal_actions(state: GameState) -> Iterator[Action]:
     board = me.board
     if state.pending is not None:
         yield from _pending_leaf_actions(state)
-        if _may_forgo(state):
-            if state.pending.kind == "feather":
+        if state.pending.kind == "feather":
+            if _forgo_problem(state, None) is None:
                 yield Forgo(None)
-            else:
-                for src in state.pending.sources:
+        else:
+            for src in state.pending.sources:
+                if _forgo_problem(state, src) is None:
                     yield Forgo(src)
+        yield from _legal_exchanges(state)  # exchanges are allowed at any moment of the turn
         return
     if not state.main_done:
         for i, tile in enumerate(me.path):
@@ -87,11 +89,12 @@ def legal_actions(state: GameState) -> Iterator[Action]:
                 yield PlaceLeaf(Source("path", i), p)
         for sq in _empty_squares(board):
             yield PlaceSquirrel(sq)
-        if me.treasures.feather and len(me.path) >= 2:
+        if me.treasures.feather and len(me.path) >= 2 and (state.options.feather_forgo_second or _feather_has_room(state)):
             yield UseFeather()
         if me.treasures.mushroom:
             for targets in _mushroom_target_sets(state):
-                yield UseMushroom(targets)
+                if _mushroom_has_room(state, targets):
+                    yield UseMushroom(targets)
     # special actions: before and after the main action alike
     if me.treasures.berry and state.common and len(me.path) < state.options.max_path:
         yield UseBerry()
@@ -139,12 +142,61 @@ def _peek(state: GameState, src: Source) -> int | None:
     return path[0] if path else None
 
 
-def _may_forgo(state: GameState) -> bool:
+def _forgo_problem(state: GameState, src: Source | None) -> IllegalAction | None:
+    """Why the current player may not forgo the waiting tile from `src` (None: the Feather's), or None."""
     pend, me = state.pending, state.player
+    opts = state.options
+    if pend is None:
+        return IllegalAction("nothing_to_forgo", "forgo belongs to a Feather or Mushroom under way")
     if pend.kind == "feather":
-        return not any(certainly_fits(state, t, me.board) for t in me.path)
-    return any(_peek(state, s) is None or not certainly_fits(state, _peek(state, s), me.board)
-               for s in pend.sources)
+        if not opts.feather_forgo_second:
+            return IllegalAction("feather_no_forgo", "this table's Feather places two tiles; none may be forgone")
+        if any(certainly_fits(state, t, me.board) for t in me.path):
+            return IllegalAction("forgo_fits", "a tile of the Player Path still fits: the Feather's second tile must be placed")
+        return None
+    if src not in pend.sources:
+        return IllegalAction("nothing_to_forgo", f"no Mushroom tile from {src.format() if src else '?'} is waiting")
+    tile = _peek(state, src)
+    if tile is not None and certainly_fits(state, tile, me.board):
+        return IllegalAction("forgo_fits", f"the tile from {_source_label(state, src)} still fits on the board: it must be placed")
+    if not opts.mushroom_forgo_both and tile is not None:
+        if pend.forgone:
+            return IllegalAction("forgo_one_only", f"a Mushroom's taker may forgo one of its two tiles; the tile from "
+                                 f"{_source_label(state, src)} must be placed")
+        others = [_peek(state, s) for s in pend.sources if s != src]
+        if others and not any(t is not None and fits_anywhere(state, t, me.board) for t in others):
+            return IllegalAction("forgo_one_only", f"the other Mushroom tile fits nowhere, so it is the one to forgo; "
+                                 f"the tile from {_source_label(state, src)} must be placed")
+    return None
+
+
+def _source_label(state: GameState, s: Source) -> str:
+    return "the Common Path" if s.kind == "common" else state.players[s.index].name
+
+
+def _fits_after(state: GameState, tile: int, occupied: int) -> bool:
+    return any(not mask & occupied for _, shape in possible_shapes(state, tile) for mask, _ in placements_of(shape))
+
+
+def _mushroom_has_room(state: GameState, targets: tuple[Source, ...]) -> bool:
+    """With one forgo allowed (the rulebook), some tile the Mushroom takes must fit; with both, any will do."""
+    if state.options.mushroom_forgo_both:
+        return True
+    tiles = [_peek(state, s) for s in targets]
+    return any(t is not None and fits_anywhere(state, t, state.player.board) for t in tiles)
+
+
+def _feather_has_room(state: GameState) -> bool:
+    """Some tile of the Player Path has a placement after which another of its tiles still fits."""
+    me = state.player
+    path = me.path
+    for i, tile in enumerate(path):
+        rest = path[:i] + path[i + 1:]
+        for p in tile_placements(state, tile, me.board):
+            after = me.board.occupied | p.mask
+            if any(_fits_after(state, t, after) for t in rest):
+                return True
+    return False
 
 
 def _mushroom_target_sets(state: GameState) -> list[tuple[Source, ...]]:
@@ -404,6 +456,12 @@ def _place_leaf(w: _Work, a: PlaceLeaf) -> None:
     colour, shape = _check_leaf_geometry(w, tile, a.placement)
     board = w.me.board
     _check_free(board, a.placement.mask, "leaf tile")
+    if w.pending is not None and w.pending.kind == "feather" and w.pending.remaining == 2 \
+            and not w.s.options.feather_forgo_second:
+        rest = [t for i, t in enumerate(w.me.path) if i != src.index]
+        if not any(_fits_after(w.s, t, board.occupied | a.placement.mask) for t in rest):
+            raise IllegalAction("feather_second_blocked", f"after {a.placement.describe()} no other tile of the Player "
+                                "Path would fit, and this table's Feather places two")
     letter = colour[0].upper()
     updates = {s.index: letter for s in a.placement.squares}
     hole = a.placement.hole_square
@@ -513,6 +571,9 @@ def _use_feather(w: _Work, a: UseFeather) -> None:
         raise IllegalAction("no_feather", f"{w.me.name} has no Feather to place two leaf tiles")
     if len(w.me.path) < 2:
         raise IllegalAction("feather_needs_two", f"the Feather needs 2 tiles in the Player Path; {w.me.name} has {len(w.me.path)}")
+    if not w.s.options.feather_forgo_second and not _feather_has_room(w.s):
+        raise IllegalAction("feather_no_room", f"no two tiles of {w.me.name}'s Player Path fit on the Forest Floor "
+                            "one after the other, and this table's Feather places two")
     w.spend("feather")
     w.pending = Pending("feather", 2)
     w.emit("feather_used", f"{w.me.name} pays a Feather: place 2 tiles from the Player Path")
@@ -526,6 +587,9 @@ def _use_mushroom(w: _Work, a: UseMushroom) -> None:
     if tuple(a.targets) not in allowed and tuple(reversed(a.targets)) not in allowed:
         options = "; ".join(" ".join(s.format() for s in t) for t in allowed) or "none"
         raise IllegalAction("mushroom_targets", f"the Mushroom cannot take from {' '.join(s.format() for s in a.targets)}; possible: {options}")
+    if not _mushroom_has_room(w.s, tuple(a.targets)):
+        raise IllegalAction("mushroom_no_room", f"neither tile the Mushroom would take fits on {w.me.name}'s Forest Floor, "
+                            "and only one of them may be forgone")
     w.spend("mushroom")
     w.pending = Pending("mushroom", len(a.targets), tuple(a.targets))
     w.emit("mushroom_used", f"{w.me.name} pays a Mushroom: take the front tiles of {' and '.join(_source_name(w, s) for s in a.targets)}")
@@ -536,19 +600,14 @@ def _source_name(w: _Work, s: Source) -> str:
 
 
 def _forgo(w: _Work, a: Forgo) -> None:
-    if w.pending is None:
-        raise IllegalAction("nothing_to_forgo", "forgo belongs to a Feather or Mushroom under way")
+    problem = _forgo_problem(w.s, a.source if w.pending is not None and w.pending.kind != "feather" else None)
+    if problem is not None:
+        raise problem
     if w.pending.kind == "feather":
-        if any(certainly_fits(w.s, t, w.me.board) for t in w.me.path):
-            raise IllegalAction("forgo_fits", "a tile of the Player Path still fits: the Feather's second tile must be placed")
         _finish_pending(w)
         return
-    if a.source not in w.pending.sources:
-        raise IllegalAction("nothing_to_forgo", f"no Mushroom tile from {a.source.format() if a.source else '?'} is waiting")
-    tile = w.tile_of(a.source)
-    if certainly_fits(w.s, tile, w.me.board):
-        raise IllegalAction("forgo_fits", f"the tile from {_source_name(w, a.source)} still fits on the board: it must be placed")
-    w.pending = replace(w.pending, sources=tuple(s for s in w.pending.sources if s != a.source))
+    w.pending = replace(w.pending, sources=tuple(s for s in w.pending.sources if s != a.source),
+                        forgone=w.pending.forgone + 1)
     w.emit("tile_forgone", f"{w.me.name} leaves the tile of {_source_name(w, a.source)} where it is")
     if not w.pending.sources:
         _finish_pending(w)
@@ -568,7 +627,7 @@ def _use_berry(w: _Work, a: UseBerry) -> None:
 
 
 def _exchange(w: _Work, a: Exchange) -> None:
-    w.no_pending("exchanging")
+    # no pending check: exchanges are allowed at any time of the turn, between a Feather's or Mushroom's tiles too
     give, get = a.give, a.get
     rank = {k: i for i, k in enumerate(TREASURES)}
     one_down = len(give) == 1 and rank[get] < rank[give[0]]

@@ -24,6 +24,8 @@ class Options:
     max_path: int = 6
     common_path_length: int = 24
     animals_any_time: bool = True  # before or after the main action, any number per turn
+    mushroom_forgo_both: bool = False  # the rulebook lets a Mushroom's taker forgo one of its two tiles, not both
+    feather_forgo_second: bool = True  # the rulebook is silent: a Feather's second tile may be forgone when none fits
 
     def as_dict(self) -> dict:
         return {k: getattr(self, k) for k in self.__dataclass_fields__}
@@ -88,6 +90,7 @@ class Pending:
     remaining: int  # feather: placements left
     sources: tuple = ()  # mushroom: Sources not yet placed or forgone
     emptied: tuple[int, ...] = ()  # seats whose path the Mushroom emptied: refill at the end
+    forgone: int = 0  # mushroom: tiles left where they were
 
 
 @dataclass(frozen=True)

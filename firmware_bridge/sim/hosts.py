@@ -143,13 +143,21 @@ class PtyHost(_Host):
         return self._master >= 0
 
     def _plug(self) -> None:
+        if self.link is not None and self.link.exists() and not self.link.is_symlink():
+            # the link is ours to make and remove; a file of the user's in its place is never touched
+            raise FileExistsError(errno.EEXIST, f"{self.link} exists and is not a symlink; choose another --link path")
         master, slave = os.openpty()
         tty.setraw(slave)
         self.tty_name = os.ttyname(slave)
         if self.link is not None:
-            tmp = self.link.with_name(self.link.name + ".new")
-            tmp.unlink(missing_ok=True)
-            tmp.symlink_to(self.tty_name)
+            # made under a name of its own, then renamed over the old link in one step
+            for n in range(100):
+                tmp = self.link.with_name(f".{self.link.name}.{os.getpid()}.{n}.tmp")
+                try:
+                    tmp.symlink_to(self.tty_name)
+                    break
+                except FileExistsError:
+                    continue
             tmp.replace(self.link)
         # holding the slave open keeps the master readable before the app opens the path
         self._slave = slave
@@ -162,8 +170,7 @@ class PtyHost(_Host):
     def unplug(self) -> None:
         # udev removes a board's by-id link on unplug; so do we, so that retries meet "no such
         # device" and never a stranger's pty that reused the number
-        if self.link is not None:
-            self.link.unlink(missing_ok=True)
+        self._remove_link()
         master, self._master = self._master, -1
         slave, self._slave = self._slave, -1
         for fd in (master, slave):
@@ -177,8 +184,18 @@ class PtyHost(_Host):
     def stop(self) -> None:
         super().stop()
         self.unplug()
-        if self.link is not None:
-            self.link.unlink(missing_ok=True)
+        self._remove_link()
+
+    def _remove_link(self) -> None:
+        """Remove the link only while it is still the symlink made here (to this pty): whatever has
+        taken its place since is someone else's."""
+        if self.link is None or not self.tty_name:
+            return
+        try:
+            if self.link.is_symlink() and os.readlink(self.link) == self.tty_name:
+                self.link.unlink()
+        except OSError:
+            pass
 
     def _run(self) -> None:
         while not self._stop.is_set():

@@ -20,7 +20,8 @@ def register(sub) -> None:
     m.set_defaults(func=_markers)
     c = verbs.add_parser("colours", help="measure the camera's colour cast on the markers' white margins")
     c.add_argument("image", help="a camera frame with the corner markers in view")
-    c.add_argument("--out", required=True, metavar="FILE", help="the profile to write (JSON), for --profile")
+    c.add_argument("--out", required=True, metavar="FILE", help="the profile to write (JSON, a new file), for --profile")
+    c.add_argument("--force", action="store_true", help="replace FILE if it exists")
     c.set_defaults(func=_colours)
 
 
@@ -52,8 +53,10 @@ def _markers(args) -> int:
 
 def _colours(args) -> int:
     from calibration.colour import CalibrationError, measure_white
+    from store.safe_output import check_new, write_text
     from vision.sources import SourceError, load_image
 
+    check_new([args.out], args.force)  # before the work, so that a refusal costs nothing
     try:
         image = load_image(args.image)
     except SourceError as exc:
@@ -62,10 +65,7 @@ def _colours(args) -> int:
         profile = measure_white(image)
     except CalibrationError as exc:
         raise CliError(str(exc)) from None
-    try:
-        pathlib.Path(args.out).write_text(json.dumps({"white_bgr": list(profile.white_bgr)}, indent=2) + "\n")
-    except OSError as exc:
-        raise CliError(f"cannot write {args.out}: {exc.strerror}") from None
+    write_text(args.out, json.dumps({"white_bgr": list(profile.white_bgr)}, indent=2) + "\n", args.force)
     b, g, r = profile.white_bgr
     print(f"{args.out}: the markers' white reads B {b:.0f} G {g:.0f} R {r:.0f}; use it with --profile {args.out}")
     return 0

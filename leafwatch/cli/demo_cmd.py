@@ -30,6 +30,8 @@ def _run(args) -> int:
     if len(kit.sides) < args.players:
         raise CliError(f"kit file {args.kit}: {len(kit.sides)} board side(s) for {args.players} players; "
                        "every player needs a side of their own")
+    if not 0 <= args.seed < 2**63:  # the renderer's generator takes non-negative seeds
+        raise UsageError("--seed must be a whole number from 0 to 9223372036854775807")
     headless = args.headless or not wiring.has_terminal()
     if not args.engine_only:
         from leafwatch.demo.camera_game import run_camera_demo

@@ -24,6 +24,7 @@ def parse_position(data: object, kit) -> list:
     from engine.errors import NotationError
     from engine.indian_summer.notation import PieceGrid, PrintedLayout
     from engine.indian_summer.treasures import Treasures
+    from engine.records import RecordError, name_problem
 
     if not isinstance(data, dict) or not isinstance(data.get("players"), list) or not data["players"]:
         raise CliError(f"the file needs a 'players' list, like {EXAMPLE}")
@@ -32,6 +33,10 @@ def parse_position(data: object, kit) -> list:
         if not isinstance(p, dict) or not isinstance(p.get("name"), str):
             raise CliError(f"player {i} needs a 'name'")
         name = p["name"]
+        try:
+            name_problem(name, i)
+        except RecordError as exc:
+            raise CliError(str(exc)) from None
         try:
             if isinstance(p.get("printed"), str):
                 printed = PrintedLayout.parse(p["printed"])
@@ -43,8 +48,8 @@ def parse_position(data: object, kit) -> list:
                 raise CliError(f"player {i} ({name}) needs 'pieces' (piece notation)")
             pieces = PieceGrid.parse(p["pieces"])
             raw = p.get("treasures", {})
-            if not isinstance(raw, dict):
-                raise CliError(f"player {i} ({name}): 'treasures' must be an object of counts")
+            if not isinstance(raw, dict) or not all(type(v) is int and 0 <= v <= 999 for v in raw.values()):
+                raise CliError(f"player {i} ({name}): 'treasures' must be an object of whole counts from 0 to 999")
             treasures = Treasures.of(raw)
         except (NotationError, ValueError, TypeError) as exc:
             raise CliError(f"player {i} ({name}): {exc}") from None

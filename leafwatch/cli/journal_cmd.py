@@ -18,7 +18,8 @@ def register(sub) -> None:
     ex = verbs.add_parser("export", help="one game as a JSON game record ('leafwatch record apply' plays it)")
     _journal_option(ex, after_verb=True)
     ex.add_argument("game", type=int)
-    ex.add_argument("--out", metavar="FILE", help="write to FILE instead of printing")
+    ex.add_argument("--out", metavar="FILE", help="write to FILE instead of printing (a new file)")
+    ex.add_argument("--force", action="store_true", help="replace FILE if it exists")
     ex.set_defaults(func=_export)
 
 
@@ -53,8 +54,9 @@ def _list(args) -> int:
     if not games:
         print("no games kept yet")
     for g in games:
+        names = ", ".join(n if n.isprintable() else repr(n) for n in g.players)  # escapes shown, not obeyed
         kind = "" if g.game == "multiplayer" else f"  [{g.game}]"
-        print(f"{g.id:>4}  {g.started}  {', '.join(g.players) or '?'}  ({g.actions} actions){kind}")
+        print(f"{g.id:>4}  {g.started}  {names or '?'}  ({g.actions} actions){kind}")
     return 0
 
 
@@ -68,11 +70,9 @@ def _export(args) -> int:
         raise CliError(str(exc)) from None
     text = json.dumps(record, indent=2)
     if args.out:
-        try:
-            with open(args.out, "w", encoding="utf-8") as f:
-                f.write(text + "\n")
-        except OSError as exc:
-            raise CliError(f"cannot write {args.out}: {exc.strerror}") from None
+        from store.safe_output import write_text
+
+        write_text(args.out, text + "\n", args.force)
     else:
         print(text)
     return 0

@@ -151,8 +151,8 @@ def _ports(args) -> int:
 def _test(args) -> int:
     from firmware_bridge.cues import Cue
 
-    if args.step <= 0:
-        raise UsageError("--step must be more than 0 seconds")
+    if not 0 < args.step <= 60:  # nan and inf fail this too
+        raise UsageError("--step must be more than 0 and at most 60 seconds")
     bridge = _open_bridge(args, blank_on_close=True)
     try:
         mapping = bridge.mapping
@@ -172,7 +172,18 @@ def _test(args) -> int:
             print(f"  simulated device shows: {_show(device)}")
         if bridge.status.state != "connected":
             raise CliError(f"{args.port}: {bridge.status.detail}")
-        print("ok: every cue was sent")
+        # the device's own word, not only that the bytes went out: its answers during the test, then a query
+        from firmware_bridge.drivers import UNVERIFIABLE
+
+        answer = bridge.verify()
+        trouble = bridge.complaints + ([answer] if answer not in (None, UNVERIFIABLE) else [])
+        if trouble:
+            more = f" (and {len(trouble) - 1} more)" if len(trouble) > 1 else ""
+            raise CliError(f"{args.port}: the device {trouble[0]}{more}")
+        if answer == UNVERIFIABLE:
+            print(f"ok: every cue was sent; {bridge.status.backend} devices do not answer, so check that the strip showed each one")
+        else:
+            print("ok: every cue was sent and the device answered")
         return 0
     finally:
         bridge.close()
@@ -195,7 +206,7 @@ def _parse_cue(args):
 
 def _cue(args) -> int:
     cue = _parse_cue(args)
-    if args.hold < 0:
+    if not args.hold >= 0:  # nan fails this too
         raise UsageError("--hold must be 0 or more seconds")
     bridge = _open_bridge(args, blank_on_close=False)
     try:
@@ -219,11 +230,13 @@ def _sim(args) -> int:
 
     if not 1 <= args.leds <= 1024:
         raise UsageError("--leds must be 1-1024")
+    if args.tcp is not None and not 0 <= args.tcp <= 65535:
+        raise UsageError("--tcp must be a port number from 0 to 65535")
     device = make_device(args.kind, args.leds)
     try:
         host = SocketHost(device, args.tcp) if args.tcp is not None else PtyHost(device, args.link)
     except OSError as exc:
-        raise CliError(f"cannot start the simulator: {exc}") from None
+        raise CliError(f"cannot start the simulator: {exc.strerror or exc}") from None
     where = host.url if isinstance(host, SocketHost) else host.path
     print(f"simulated {args.kind} with {args.leds} LEDs: use --port {where}", flush=True)
     live = sys.stdout.isatty()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from leafwatch.cli import table_files
 from leafwatch.cli.errors import CliError, UsageError
@@ -84,6 +85,9 @@ def run(args: argparse.Namespace) -> int:
     headless = args.headless or not wiring.has_terminal() or args.declare == "-"
     declared = read_declarations(args.declare) if args.declare not in (None, "-") else {}
     taken_up = _game_from(args.from_file, kit) if args.from_file is not None else None
+    warnings: list[str] = []
+    warn_now = lambda line: print(f"leafwatch play: {line}", file=sys.stderr)  # noqa: E731
+    warn = warn_now if headless else warnings.append
     journal = None if args.no_journal else _journal(open_journal, args.journal)
     feed = None
     try:
@@ -102,7 +106,8 @@ def run(args: argparse.Namespace) -> int:
             feed, where = _without_camera(declared, typed, headless), "no camera"
         else:
             camera = args.camera if args.camera is not None or args.source else 0
-            feed = wiring.frame_feed(wiring.open_frames(camera=camera, source=args.source))
+            feed = wiring.colour_checked(wiring.frame_feed(wiring.open_frames(camera=camera, source=args.source)),
+                                         warn)
             where = args.source if args.source else f"camera {camera}"
             if args.take_up:
                 from leafwatch.take_up import take_up
@@ -123,8 +128,11 @@ def run(args: argparse.Namespace) -> int:
     doing = "moves told one a line" if args.no_camera and headless else f"watching {where}"
     if args.no_camera and headless and args.declare in (None, "-") and _typing():
         doing += " (type each action, e.g. 'leaf path:1 *A1 B1 C1', 'squirrel E4', 'berry', 'end'; Ctrl-D ends)"
-    return wiring.run(table, headless=headless, title=f"leafwatch play: {who} ({where})", prog="leafwatch play",
+    code = wiring.run(table, headless=headless, title=f"leafwatch play: {who} ({where})", prog="leafwatch play",
                       pace=args.pace, announce=f"leafwatch play: {who}; {doing}; {kept}")
+    for line in warnings:  # what the camera's first frame showed, said once the screen has closed
+        warn_now(line)
+    return code
 
 
 def _typing() -> bool:

@@ -125,9 +125,10 @@ def test_forgo_is_refused_while_the_tile_still_fits():
 
 
 def test_forgo_allowed_when_the_tile_fits_nowhere():
-    # a board with single empty squares only: a 4-square tile fits nowhere
+    # a board with single empty squares only: a 4-square tile fits nowhere (both forgone: the table's option)
     board = pieces("G", A1=".", C1=".", E1=".")
-    state = play(two_players(board=board, mine=treasures(mushroom=1)), "mushroom p2 common")
+    state = play(two_players(board=board, mine=treasures(mushroom=1), options=Options(mushroom_forgo_both=True)),
+                 "mushroom p2 common")
     state = play(state, "forgo common", "forgo p2")
     assert state.main_done and state.pending is None
 

@@ -27,7 +27,7 @@ def test_test_walks_every_cue_on_a_simulated_wled(capsys):
     lines = out.splitlines()
     assert lines[0] == "sim:wled: wled - WLED 0.15.0"
     assert "  turn 2           7x#000000 8x#135590 15x#000000" in lines
-    assert lines[-1] == "ok: every cue was sent"
+    assert lines[-1] == "ok: every cue was sent and the device answered"
 
 
 def test_cue_on_our_simulated_firmware_reaches_the_device(capsys):

@@ -11,7 +11,7 @@ from engine.errors import IllegalAction, NotationError
 from engine.indian_summer.kit import Kit, reference_kit
 from engine.indian_summer.notation import PrintedLayout
 from engine.indian_summer.record import options_from, tile_from
-from engine.records import check_header, parse_actions, play_actions
+from engine.records import check_header, name_problem, parse_actions, play_actions
 from engine.indian_summer.solo.actions import SoloAction, parse_solo_action
 from engine.indian_summer.solo.rules import step
 from engine.indian_summer.solo.scoring import score_game
@@ -92,6 +92,7 @@ def _player(raw: object, kit: Kit) -> tuple[str, str | None, PrintedLayout | Non
     name = raw.get("name", "solo")
     if not isinstance(name, str) or not name.strip():
         raise RecordError("'player.name' must be a non-empty string")
+    name_problem(name, 1)
     side, printed = raw.get("side"), raw.get("printed")
     try:
         if printed is not None:
