@@ -355,7 +355,7 @@ def test_headless_play_reads_declarations_typed_on_standard_input(recorded_game,
 
 @pytest.mark.parametrize("text, message", [
     ("12 berry\n", "line 1: write 'FRAME SEAT ACTION'"),
-    ("x 1 berry\n", "line 1: write 'FRAME SEAT ACTION'"),
+    ("5 x berry\n", "line 1: write 'FRAME SEAT ACTION'"),
     ("5 9 berry\n", "line 1: write 'FRAME SEAT ACTION'"),
 ])
 def test_a_declarations_file_that_does_not_read_is_one_line(recorded_game, tmp_path, capsys, text, message):

@@ -10,6 +10,7 @@ import pytest
 from companion.live import DeclareItem, FrameItem, LiveTable
 from companion.seating import PlayError, parse_players, start_state
 from leafwatch.headless import run_headless
+from vision.image_checks import short_name
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -112,7 +113,7 @@ def test_play_headless_keeps_the_game_when_a_frame_file_is_broken(first_move_fra
     r = leafwatch("play", "--headless", "--players", players, "--source", str(tmp_path))
     assert r.returncode == 1
     assert r.stderr.strip().splitlines() == [
-        f"leafwatch play: the feed stopped: {tmp_path / 'zzz-broken.png'} is not a readable image "
+        f"leafwatch play: the feed stopped: {short_name(str(tmp_path / 'zzz-broken.png'))} is not a readable image "
         "(JPEG, PNG, BMP, TIFF or WebP expected)"]
     assert "Tini: leaf path:" in r.stdout and "standings so far:" in r.stdout
 
