@@ -7,8 +7,8 @@ def _private_journal(tmp_path, monkeypatch):
     monkeypatch.setenv("LEAFWATCH_JOURNAL", str(tmp_path / "journal.sqlite"))
 
 
-# Modules whose every test renders camera scenes, runs the vision pipeline or plays recorded frames
-# through the command line: `make test` runs them, `make test-fast` leaves them out. A single slow
+# Modules whose every test renders camera scenes, runs the vision pipeline, plays recorded frames or
+# drives a screen through the command line: `make test` runs them, `make test-fast` leaves them out. A single slow
 # test elsewhere carries its own `@pytest.mark.slow`.
 SLOW_MODULES = (
     "vision/",
@@ -18,6 +18,17 @@ SLOW_MODULES = (
     "companion/test_camera_pipeline.py",
     "companion/test_replay_cmd.py",
     "firmware_bridge/test_led_sketch.py",
+    # the screens driven key by key through the command line, and commands run as subprocesses
+    "keyboard/test_keyboard_play.py",
+    "nine/test_nine_tui.py",
+    "resort/test_resort_tui.py",
+    "tui/test_tui_camera_check.py",
+    "tui/test_tui_screen_reading.py",
+    "cli/test_camera_cmd.py",
+    "robustness/test_bad_devices.py",
+    "robustness/test_bad_images.py",
+    "tui/test_tui_snapshot.py",
+    "test_readme_examples.py",
 )
 
 

@@ -83,6 +83,7 @@ def test_board_squares_are_big_when_the_terminal_has_room():
     drive(app, script)
 
 
+@pytest.mark.slow
 def test_demo_frames_reach_the_log_and_the_boards():
     from leafwatch.demo.camera_game import demo_feed
     from leafwatch.demo.table_script import table_game
