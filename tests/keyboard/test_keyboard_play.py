@@ -3,49 +3,14 @@ command line under Pilot as a user runs it; the journal then holds exactly what 
 from __future__ import annotations
 
 import json
-import sqlite3
-import time
-
-import pytest
 
 from companion.keyboard_placement import KeyboardPlacement
 from companion.seating import parse_players, start_state
 from engine.indian_summer.rules import apply
 from engine.indian_summer.actions import parse_action
-from leafwatch import wiring
 from leafwatch.cli import main as leafwatch_main
-from tui.app import LeafwatchApp
+from play_at_the_keys import journal_actions, run_play_in_the_tui, until
 from tui.placement import PlacementScreen
-
-SIZE = (200, 50)
-RUN = LeafwatchApp.run
-
-
-def journal_actions(path, game: int = 1) -> list[str]:
-    with sqlite3.connect(path) as db:
-        return [r[0] for r in db.execute("select text from actions where game = ? order by seq", (game,))]
-
-
-async def until(pilot, cond, timeout: float = 60.0):
-    deadline = time.monotonic() + timeout
-    while not cond():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting for the table")
-        await pilot.pause(0.05)
-    await pilot.pause()
-
-
-def run_play(monkeypatch, script, argv):
-    seen = {}
-
-    def run(self, **kw):
-        seen["app"] = self
-        return RUN(self, headless=True, size=SIZE, auto_pilot=script)
-
-    monkeypatch.setattr(LeafwatchApp, "run", run)
-    monkeypatch.setattr(wiring, "has_terminal", lambda: True)
-    code = leafwatch_main(["play", *argv])
-    return code, seen["app"]
 
 
 async def place(pilot, key: str, *keys: str) -> PlacementScreen:
@@ -97,7 +62,7 @@ def test_a_table_without_a_camera_places_tiles_squirrels_and_nuts_by_keys(tmp_pa
         seen["alerts"] = [a.text for a in app.view.alerts]
         await pilot.press("q")
 
-    code, app = run_play(monkeypatch, players, ["--players", "Tini:A1,Claus:B2", "--no-camera",
+    code, app = run_play_in_the_tui(monkeypatch, players, ["--players", "Tini:A1,Claus:B2", "--no-camera",
                                                 "--journal", str(journal)])
     out = capsys.readouterr()
     assert code == 0, out.err
@@ -173,7 +138,7 @@ def test_a_keyboard_only_game_from_a_position_reaches_the_end_game_screen(tmp_pa
         seen["screen"] = type(app.screen).__name__
         await pilot.press("q")
 
-    code, app = run_play(monkeypatch, players, ["--from", str(near_the_end(tmp_path)), "--no-camera",
+    code, app = run_play_in_the_tui(monkeypatch, players, ["--from", str(near_the_end(tmp_path)), "--no-camera",
                                                 "--journal", str(journal)])
     out = capsys.readouterr()
     assert code == 0, out.err
@@ -203,7 +168,7 @@ def test_from_a_record_goes_on_after_its_actions_and_the_journal_keeps_the_whole
         await until(pilot, lambda: len(journal_actions(journal)) == 3)
         await pilot.press("q")
 
-    code, _ = run_play(monkeypatch, players, ["--from", str(path), "--no-camera", "--journal", str(journal)])
+    code, _ = run_play_in_the_tui(monkeypatch, players, ["--from", str(path), "--no-camera", "--journal", str(journal)])
     assert code == 0, capsys.readouterr().err
     assert journal_actions(journal) == ["squirrel I8", "end", "squirrel H1"]
     capsys.readouterr()
@@ -234,7 +199,7 @@ def test_a_mushroom_by_keys_places_the_tiles_it_takes(tmp_path, monkeypatch, cap
         seen["next"] = app.view.next_step
         await pilot.press("q")
 
-    code, _ = run_play(monkeypatch, players, ["--players", "Tini:A1,Claus:B2", "--no-camera",
+    code, _ = run_play_in_the_tui(monkeypatch, players, ["--players", "Tini:A1,Claus:B2", "--no-camera",
                                               "--journal", str(journal)])
     assert code == 0, capsys.readouterr().err
     assert seen["offered"] == ["p2", "common"] and seen["then"] == ["common"]

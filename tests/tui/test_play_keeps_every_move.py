@@ -3,7 +3,6 @@ command line starts it, Pilot (or a real terminal) presses the keys, and the jou
 every move the screen showed."""
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import pathlib
@@ -21,14 +20,12 @@ import time
 import pytest
 
 from companion.live import FrameItem
-from leafwatch import wiring
+from play_at_the_keys import journal_actions, run_play_in_the_tui, until
 from leafwatch.cli import main as leafwatch_main
 from tui.app import LeafwatchApp
 from tui.widgets import ConfirmScreen
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-SIZE = (200, 50)
-RUN = LeafwatchApp.run
 
 
 def record_moves(folder: pathlib.Path, seed: int, moves: int) -> str:
@@ -61,25 +58,10 @@ def missed_mushroom(tmp_path_factory):
     return folder, record_moves(folder, 1, 3)
 
 
-def journal_actions(path: pathlib.Path, game: int = 1) -> list[str]:
-    """What the journal file holds, read as another program would."""
-    with sqlite3.connect(path) as db:
-        return [r[0] for r in db.execute("select text from actions where game = ? order by seq", (game,))]
-
-
 def exported(path: pathlib.Path, game: int, capsys) -> dict:
     capsys.readouterr()
     assert leafwatch_main(["journal", "--journal", str(path), "export", str(game)]) == 0
     return json.loads(capsys.readouterr().out)
-
-
-async def until(pilot, cond, timeout: float = 120.0):
-    deadline = time.monotonic() + timeout
-    while not cond():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting for the table")
-        await pilot.pause(0.05)
-    await pilot.pause()
 
 
 def actions_on_screen(app: LeafwatchApp) -> list[str]:
@@ -92,20 +74,6 @@ def actions_on_screen(app: LeafwatchApp) -> list[str]:
             if line[6:8] == "  " and move.startswith(f"{name}: "):
                 out.append(move[len(name) + 2:])
     return out
-
-
-def run_play_in_the_tui(monkeypatch, script, argv):
-    """`leafwatch play ARGV` as from a terminal, with `script(pilot)` as the players at the keys."""
-    seen = {}
-
-    def run(self, **kw):
-        seen["app"] = self
-        return RUN(self, headless=True, size=SIZE, auto_pilot=script)
-
-    monkeypatch.setattr(LeafwatchApp, "run", run)
-    monkeypatch.setattr(wiring, "has_terminal", lambda: True)
-    code = leafwatch_main(["play", *argv])
-    return code, seen["app"]
 
 
 def test_play_in_the_tui_keeps_every_move_taken_and_declared(recorded_game, tmp_path, monkeypatch, capsys):
