@@ -72,6 +72,8 @@ class LiveTable:
 
         t = time.perf_counter()
         self.frames += 1
+        if self.profile is not None:
+            image = self.profile.undistorted(image)
         self.last_image = image
         reuse = self._locations if self._locations and self.frames % self.RELOCATE_EVERY else None
         try:

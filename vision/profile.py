@@ -8,6 +8,8 @@ import pathlib
 import tomllib
 from dataclasses import dataclass
 
+from vision.lens import Lens
+
 
 class ProfileError(ValueError, LeafwatchError):
     pass
@@ -18,6 +20,11 @@ class ColourProfile:
     # what the camera reports for a neutral grey under the table's light (BGR 0..255), e.g. measured by
     # calibration on the markers' white border: the camera's own colour cast, removed before anything else
     white_bgr: tuple[float, float, float] | None = None
+    # the lens as `leafwatch calibrate camera` measured it: frames are undistorted before they are read
+    lens: Lens | None = None
+
+    def undistorted(self, image):
+        return image if self.lens is None else self.lens.undistort(image)
 
     def gains(self):
         if self.white_bgr is None:
@@ -46,10 +53,16 @@ class ColourProfile:
             first = (str(exc).splitlines() or [type(exc).__name__])[0][:120]
             raise ProfileError(f"colour profile {p} is not valid {'TOML' if p.suffix == '.toml' else 'JSON'}: {first}") from None
         if not isinstance(data, dict):
-            raise ProfileError(f"colour profile {p} must be an object with 'white_bgr'")
+            raise ProfileError(f"colour profile {p} must be an object with 'white_bgr' or 'lens'")
         floor = data.get("white_bgr")
         if floor is not None and (not isinstance(floor, list) or len(floor) != 3
                                   or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v <= 255
                                              for v in floor)):
             raise ProfileError(f"colour profile {p}: white_bgr must be 3 numbers in 1..255")
-        return ColourProfile(tuple(float(v) for v in floor) if floor else None)
+        lens = None
+        if data.get("lens") is not None:
+            try:
+                lens = Lens.from_json(data["lens"])
+            except ValueError as exc:
+                raise ProfileError(f"colour profile {p}: {exc}") from None
+        return ColourProfile(tuple(float(v) for v in floor) if floor else None, lens)

@@ -55,6 +55,8 @@ def run(args: argparse.Namespace) -> int:
                 image = load_image(args.image)
     except SourceError as exc:
         raise CliError(str(exc)) from None
+    if profile is not None:
+        image = profile.undistorted(image)
     if looks_greyscale(image):
         print(f"leafwatch analyze: warning: {shown}: {GREYSCALE_WARNING}", file=sys.stderr)
     try:

@@ -1,4 +1,5 @@
-"""`leafwatch calibrate markers|colours`: print the corner markers; measure the camera's colour cast."""
+"""`leafwatch calibrate markers|colours|sheet|camera`: print the corner markers; measure the camera's colour
+cast; print the lens sheet and measure the lens."""
 from __future__ import annotations
 
 import json
@@ -23,6 +24,21 @@ def register(sub) -> None:
     c.add_argument("--out", required=True, metavar="FILE", help="the profile to write (JSON, a new file), for --profile")
     c.add_argument("--force", action="store_true", help="replace FILE if it exists")
     c.set_defaults(func=_colours)
+    sh = verbs.add_parser("sheet", help="write the printable ChArUco sheet (PNG, A4) that measures the lens")
+    sh.add_argument("--out", required=True, metavar="FILE", help="the PNG to write (a new file)")
+    sh.add_argument("--dpi", type=int, default=300, help="printer resolution (default 300); print at 100 %%")
+    sh.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    sh.set_defaults(func=_sheet)
+    cam = verbs.add_parser("camera", help="measure the lens from pictures of the ChArUco sheet",
+                           description="Photograph the printed sheet (`calibrate sheet`) with the table's camera "
+                                       "from ten or more angles, near and far, tilted and in the corners of the "
+                                       "picture; this measures the lens and writes it into a profile, so that "
+                                       "frames are undistorted before they are read.")
+    cam.add_argument("source", help="the pictures: a folder of images, a glob, or a video")
+    cam.add_argument("--out", required=True, metavar="FILE", help="the profile to write (JSON, a new file)")
+    cam.add_argument("--profile", metavar="FILE", help="a colour profile whose colour cast the new one keeps")
+    cam.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    cam.set_defaults(func=_camera)
 
 
 def _markers(args) -> int:
@@ -69,3 +85,53 @@ def _colours(args) -> int:
     b, g, r = profile.white_bgr
     print(f"{args.out}: the markers' white reads B {b:.0f} G {g:.0f} R {r:.0f}; use it with --profile {args.out}")
     return 0
+
+
+def _sheet(args) -> int:
+    import cv2
+
+    from calibration.camera import Sheet
+    from store.safe_output import check_new
+
+    if not 72 <= args.dpi <= 1200:
+        raise UsageError("--dpi must be 72 to 1200")
+    if pathlib.Path(args.out).suffix.lower() != ".png":
+        raise UsageError("--out names a .png file")
+    check_new([args.out], args.force)
+    sheet = Sheet()
+    if not cv2.imwrite(args.out, sheet.image(args.dpi)):
+        raise CliError(f"cannot write {args.out}")
+    print(f"{args.out}: {sheet.squares[0]}x{sheet.squares[1]} squares of {sheet.square_mm:g} mm on A4; print it at "
+          "100 % and check one square with a ruler")
+    return 0
+
+
+def _camera(args) -> int:
+    from calibration.camera import measure_lens
+    from calibration.colour import CalibrationError
+    from leafwatch.cli import table_files
+    from store.safe_output import check_new, write_text
+    from vision.sources import SourceError, open_source
+
+    check_new([args.out], args.force)  # before the work, so that a refusal costs nothing
+    colour = table_files.load_profile(args.profile) if args.profile else None
+
+    def frames():
+        with open_source(args.source) as source:
+            while (frame := source.read()) is not None:
+                yield frame.image
+
+    try:
+        report = measure_lens(frames())
+    except (SourceError, CalibrationError) as exc:
+        raise CliError(str(exc)) from None
+    data = {"lens": report.lens.to_json()}
+    if colour is not None and colour.white_bgr is not None:
+        data["white_bgr"] = list(colour.white_bgr)
+    write_text(args.out, json.dumps(data, indent=2) + "\n", args.force)
+    rms = report.lens.rms
+    verdict = ("a good fit" if rms < 0.5 else "a fair fit" if rms < 1.0 else
+               "a poor fit: take the pictures again, the sheet flat and sharp, from more angles")
+    print(f"{args.out}: the lens measured from {report.views} pictures ({report.skipped} without the sheet): "
+          f"reprojection error {rms:.2f} px, {verdict}; use it with --profile {args.out}")
+    return 0 if rms < 1.0 else 1
