@@ -38,8 +38,18 @@ class LiveTable:
     RELOCATE_EVERY = 15  # frames between full board searches; in between, boards are read where they were
 
     def __init__(self, state: GameState, stable_frames: int = 3, profile=None, led=None, journal=None,
-                 record: dict | None = None, actions: list | None = None, game_id: int | None = None):
+                 record: dict | None = None, actions: list | None = None, game_id: int | None = None,
+                 search_beside: bool = False):
+        """`search_beside`: a live camera's table; the search for boards runs beside the steady reading
+        instead of in its way (a recording is read frame by frame, the search in line, so that a replay
+        gives the same game every time)."""
         self.led = led
+        self._search = None
+        if search_beside:
+            from companion.board_search import BoardSearch
+
+            self._search = BoardSearch(self._find_boards)
+        self._searched_at = -self.RELOCATE_EVERY
         self.session = TableSession(state, stable_frames, on_cue=led.send if led is not None else None,
                                     journal=journal, record=record, actions=actions, game_id=game_id)
         self.profile = profile
@@ -75,6 +85,8 @@ class LiveTable:
         if self.profile is not None:
             image = self.profile.undistorted(image)
         self.last_image = image
+        if self._search is not None:
+            return self._frame_beside(image, t)
         reuse = self._locations if self._locations and self.frames % self.RELOCATE_EVERY else None
         try:
             result = analyze(image, self.profile, self._known_sides(), locations=reuse)
@@ -93,6 +105,50 @@ class LiveTable:
         self.boards_seen = len(result.boards)
         seen = [BoardSeen(b.side, b.pieces) for b in result.boards]
         return self.session.note(self._out_of_view(result.boards)) + self.session.frame(seen)
+
+    def _find_boards(self, image):
+        """Every player's board found from nothing (the search thread's work): their locations, or None
+        unless each player's board was found, once."""
+        from vision.analysis import analyze
+        from vision.location import BoardLocation
+
+        result = analyze(image, self.profile, self._known_sides())
+        sides = sorted(b.side for b in result.boards if b.side)
+        if sides != sorted(self._known_sides()):
+            return None
+        return [BoardLocation(b.corners, b.method, True, 1.0) for b in result.boards if b.side]
+
+    def _frame_beside(self, image, started: float) -> list[Notice]:
+        """A live camera's frame: read where the boards lie; the search runs beside, on a frame now and
+        then, and on every frame while a board is missing, when the searcher is free."""
+        from vision.analysis import analyze
+        from vision.mlp import ModelFileError
+
+        found = self._search.take()
+        if found is not None:
+            self._locations = found
+        due = self._locations is None or self.frames - self._searched_at >= self.RELOCATE_EVERY \
+            or self.boards_seen < len(self._known_sides())
+        if due and self._search.offer(image):
+            self._searched_at = self.frames
+        if self._locations is None:  # nothing to read yet: the first search is under way
+            self.last_ms = (time.perf_counter() - started) * 1000
+            self.boards_seen = 0
+            return []
+        try:
+            result = analyze(image, self.profile, self._known_sides(), locations=self._locations)
+        except ValueError as exc:
+            return [Notice("alert", f"camera frame unreadable: {exc}", key="camera")]
+        except ModelFileError as exc:
+            return [Notice("alert", f"the camera cannot read boards: {exc}", key="camera")]
+        self.last_ms = (time.perf_counter() - started) * 1000
+        self.boards_seen = len([b for b in result.boards if b.side])
+        seen = [BoardSeen(b.side, b.pieces) for b in result.boards]
+        return self.session.note(self._out_of_view(result.boards)) + self.session.frame(seen)
+
+    def close(self) -> None:
+        if self._search is not None:
+            self._search.close()
 
     def camera_check(self, folder=".") -> list[str]:
         """`leafwatch camera check` on the last frame read, with the players' sides: the report's lines, the
@@ -136,6 +192,8 @@ class LiveTable:
 
     def camera_status(self) -> str:
         led = f"; LED {self.led.status.state}" if self.led is not None else ""
+        if self._search is not None and self._locations is None:
+            return f"frame {self.frames}: looking for the boards{led}"
         return f"frame {self.frames}: {self.boards_seen} boards, {self.last_ms:.0f} ms{led}"
 
     def run(self, feed: Iterable) -> Iterator[Update]:

@@ -107,6 +107,7 @@ class Table:
         close = getattr(self.feed, "close", None)
         if close is not None:
             close()
+        self.live.close()
         for closer in self.closers:
             closer()
         if self.led is not None:
@@ -122,7 +123,7 @@ def has_terminal() -> bool:
 
 def wire(start: GameState, setup: dict, feed: Iterable | None, *, actions: list | None = None,
          game_id: int | None = None, journal=None, led_url: str | None = None, stable: int = 3,
-         profile=None) -> Table:
+         profile=None, search_beside: bool = False) -> Table:
     """The table for a game from `start` (with `actions` already taken, in the journal's game
     `game_id` when it goes on with one). The journal, once handed here, is the table's to close."""
     try:
@@ -133,7 +134,7 @@ def wire(start: GameState, setup: dict, feed: Iterable | None, *, actions: list 
         raise
     try:
         live = LiveTable(start, stable_frames=stable, profile=profile, led=led, journal=journal, record=setup,
-                         actions=actions, game_id=game_id)
+                         actions=actions, game_id=game_id, search_beside=search_beside)
     except Exception:
         if led is not None:
             led.close()

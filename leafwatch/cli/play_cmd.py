@@ -122,7 +122,8 @@ def run(args: argparse.Namespace) -> int:
             journal.close()
         raise
     table = wiring.wire(state, setup, feed, actions=actions, game_id=args.resume,
-                        journal=journal, led_url=args.led, stable=args.stable, profile=profile)
+                        journal=journal, led_url=args.led, stable=args.stable, profile=profile,
+                        search_beside=not args.no_camera and args.source is None)  # a live camera
     who = ", ".join(f"{s.name} ({s.side or 'own board'})" for s in seats)
     kept = f"game {table.game_id} in {journal.path}" if journal is not None else "not kept"
     doing = "moves told one a line" if args.no_camera and headless else f"watching {where}"
