@@ -901,10 +901,6 @@ def _even_division(pu: np.ndarray, pv: np.ndarray, nu: int, nv: int, max_margin:
     return float(u0[i]), float(u1[i]), float(v0[i]), float(v1[i]), float(score[i])
 
 
-def fit_grid(image: np.ndarray, outline: np.ndarray, n: int = 360) -> tuple[np.ndarray, float]:
-    return fit_grids(image, outline, n)[0]
-
-
 def fit_grids(image: np.ndarray, outline: np.ndarray, n: int = 360):
     """The 9x8 grid inside a board outline: the margins and direction that put most edges on grid lines.
 

@@ -52,10 +52,6 @@ def tile_placements(state: GameState, tile: int, board: Board) -> Iterator[Place
             yield Placement(mask, hole)
 
 
-def fits_anywhere(state: GameState, tile: int, board: Board) -> bool:
-    return next(tile_placements(state, tile, board), None) is not None
-
-
 def certainly_fits(state: GameState, tile: int, board: Board) -> bool:
     """True when every shape the tile may have fits somewhere. A player may forgo a tile unless it
     surely fits: at a real table the engine may know only the tile's colour, and takes their word."""

@@ -456,10 +456,6 @@ def _occlusion(Hb, mpx, hand_mask, k, size):
     return cov > OCCLUDED_SHARE, float(1 - cov.mean())
 
 
-def with_conditions(cond: Conditions, **changes) -> Conditions:
-    return replace(cond, **changes)
-
-
 def tight_fill(seed: int) -> float:
     """The framing of a tight-framing scene (render_scene's `fill`): the boards' bounding box 1.0 to 1.25
     times the picture, drawn from the seed, as a camera set too close frames them."""
