@@ -2,7 +2,7 @@
 
 Scenes use seeds from BENCH_SEED_BASE (5,000,000) upwards: 500 random scenes, then 120 in the held-out
 artwork style (5,100,000..) and 120 framed tightly, their boards reaching the picture's edges (5,200,000..).
-The tests use seeds below 100,000 and the classifier was fitted on seeds from 1,000,000 (vision.training).
+The tests use seeds below 100,000 and the classifier was fitted on seeds from 1,000,000 (vision.training.perceptrons).
 Writes bench-out/vision-*.png.
 """
 from __future__ import annotations
@@ -18,10 +18,10 @@ import numpy as np
 from vision.analysis import analyze, read_board
 from vision.debug import draw_reading
 from vision.grids import COLUMNS
-from vision.location import BoardLocation
-from vision.rectification import rectify
+from vision.locate.location import BoardLocation
+from vision.locate.rectification import rectify
 from vision.synthetic import BoardSpec, Conditions, random_position, render_scene, tight_fill
-from vision.training import BENCH_SEED_BASE
+from vision.training.perceptrons import BENCH_SEED_BASE
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "bench-out"
 CLASSES = ".GYRgyrtsa"

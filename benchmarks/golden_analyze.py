@@ -15,7 +15,12 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision import analyze, locate
+from vision import analyze
+
+try:
+    from vision.locate import locate
+except ImportError:  # the layout before vision's stages were sub-packages
+    from vision.location import locate
 from vision.synthetic import Conditions, random_boards, render_scene, tight_fill
 
 

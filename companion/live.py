@@ -64,8 +64,8 @@ class LiveTable:
 
     def _frame(self, image) -> list[Notice]:
         from vision.analysis import analyze
-        from vision.location import BoardLocation
-        from vision.mlp import ModelFileError
+        from vision.locate.location import BoardLocation
+        from vision.classify.mlp import ModelFileError
 
         t = time.perf_counter()
         self.frames += 1

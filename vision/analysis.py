@@ -7,15 +7,15 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from vision.classification import BoardReading, averaged, classify
-from vision.grid_lines import grid_on_lines
+from vision.classify.classification import BoardReading, averaged, classify
+from vision.locate.grid_lines import grid_on_lines
 from vision.grids import COLUMNS, ROWS, parse, square_name
-from vision.corner_grids import BOARD_SIDES, corner_grids, edge_grids, plane_sides, shape_off, squared_grids, table_plane
-from vision.location import (BoardLocation, fit_grids, lengthened_outlines, locate, outlines_inside_edge_networks,
+from vision.locate.corner_grids import BOARD_SIDES, corner_grids, edge_grids, plane_sides, shape_off, squared_grids, table_plane
+from vision.locate.location import (BoardLocation, fit_grids, lengthened_outlines, locate, outlines_inside_edge_networks,
                              outlines_past_the_frame, square_px, supported_outlines, unclaimed_texture)
-from vision.outline_segments import segment_outlines
-from vision.rectification import board_to_picture, rectify, share_beyond_picture, square_steps
-from vision.sides import every_side, fits_best, floor_fit, match_side
+from vision.locate.outline_segments import segment_outlines
+from vision.locate.rectification import board_to_picture, rectify, share_beyond_picture, square_steps
+from vision.classify.sides import every_side, fits_best, floor_fit, match_side
 from vision.thresholds import thresholds
 
 
@@ -288,7 +288,7 @@ def _polish_grid(location: BoardLocation, reading: BoardReading, look) -> tuple[
 
 def _boards_on_lines(image, locs: list[BoardLocation], boards: list[BoardResult], profile, known_sides):
     """The boards with each grid that an arm or a hand lies over (thresholds.toml [grid_lines] min_hidden squares
-    read hidden) moved onto the lines its tiles' edges draw (vision.grid_lines), where it then names the same side
+    read hidden) moved onto the lines its tiles' edges draw (vision.locate.grid_lines), where it then names the same side
     by about the same lead and its squares read more surely; or, for a side named weakly, names it by less or too
     little to name it, while its squares read far more surely and its floor still fits that side best, which then
     stays named (a grid an arm dragged can name its side by a symbol it straddles). Settling steers by the side's
@@ -447,7 +447,7 @@ def _read_both_ways(image, board: BoardResult, profile, known_sides) -> BoardRes
 
 def _without_contradicted_sides(locs: list[BoardLocation], boards: list[BoardResult], known_sides):
     """The locations and boards without those whose whole visible floor contradicts the side they name
-    (vision.sides.floor_fit below thresholds.toml [phantoms] min_floor_fit). A checked cloth read as floor
+    (vision.classify.sides.floor_fit below thresholds.toml [phantoms] min_floor_fit). A checked cloth read as floor
     can name a side by a wide lead, as among many squares some side agrees with many by chance, but it
     reads symbols that side does not print, confidently, on many others: a real board's floor fits its
     side nearly everywhere. Boards placed by their markers stay: they are boards, whatever they read."""
@@ -458,13 +458,13 @@ def _without_contradicted_sides(locs: list[BoardLocation], boards: list[BoardRes
 
 
 def _floor_fit(board: BoardResult, known_sides) -> float:
-    """How well a board's visible floor fits the side it names (vision.sides.floor_fit)."""
+    """How well a board's visible floor fits the side it names (vision.classify.sides.floor_fit)."""
     return floor_fit(board.pieces, board.reading.printed_probs, every_side(known_sides)[board.side])
 
 
 def _boards_squared_up(image, locs: list[BoardLocation], boards: list[BoardResult], profile, known_sides):
     """The boards with each grid that is no board's shape in the table's plane of most other boards named
-    firmly tried again from its corners that are square there (vision.corner_grids.squared_grids): an arm
+    firmly tried again from its corners that are square there (vision.locate.corner_grids.squared_grids): an arm
     over one corner drags the outline's corner, the grid's sides there shrink and its corners skew, and
     settling, which moves whole edges, cannot mend it. A grid so built replaces the board's when its side
     is named firmly and leads by more (by the least gain that moves a grid). A grid the markers placed
@@ -506,7 +506,7 @@ def _as_the_markers_set(again: BoardResult, board: BoardResult) -> bool:
 
 def _with_segment_outlines(image, loc: BoardLocation, board: BoardResult) -> BoardLocation | None:
     """A board that names its side weakly or not at all, located again with outlines from the picture's
-    straight lines (vision.outline_segments) as its other outlines: an arm across a board's corner makes
+    straight lines (vision.locate.outline_segments) as its other outlines: an arm across a board's corner makes
     every mask's outline take in the arm, and a grid there can still name a side, wrongly, by a narrow
     lead. None for a board that is sure, or when no such outline is found."""
     if loc.oriented or loc.outline is None or _named_firmly(board):
@@ -516,7 +516,7 @@ def _with_segment_outlines(image, loc: BoardLocation, board: BoardResult) -> Boa
 
 
 def _plane_near(centre: np.ndarray, boards: list[BoardResult]) -> np.ndarray:
-    """The table's plane (vision.corner_grids.table_plane) as the board named firmly nearest `centre`
+    """The table's plane (vision.locate.corner_grids.table_plane) as the board named firmly nearest `centre`
     (image px) maps it; there must be one."""
     firm = [b for b in boards if _named_firmly(b)]
     return table_plane(min(firm, key=lambda b: float(np.linalg.norm(b.corners.mean(0) - centre))).corners)
@@ -534,7 +534,7 @@ def _read_by_segments(image, tried: BoardLocation, board: BoardResult, profile, 
 
 def _boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, known_sides):
     """(location, board) for boards where no board that names its side lies but the frame has a board's
-    texture, found by the picture's straight lines (vision.outline_segments): the masks can join a board to
+    texture, found by the picture's straight lines (vision.locate.outline_segments): the masks can join a board to
     its neighbour and an arm into one blob that no outline fits, and an arm across a board leaves pieces
     whose outlines name no side. Only outlines of a board's size in the table's plane of the nearest firm
     board are tried, and only a board that names its side firmly counts, so a patch of cloth is not taken
@@ -595,7 +595,7 @@ def _firm_board_in(image, outline: np.ndarray, taken: list[np.ndarray], profile,
 
 
 class _FrameOutlines:
-    """The outlines the whole picture's straight lines give (vision.outline_segments), found once when
+    """The outlines the whole picture's straight lines give (vision.locate.outline_segments), found once when
     first asked for."""
 
     def __init__(self, image: np.ndarray):
@@ -659,7 +659,7 @@ def _boards_by_the_frames_lines(image, lines: _FrameOutlines, boards: list[Board
 def _boards_inside_edge_networks(image, locs: list[BoardLocation], boards: list[BoardResult], profile,
                                  known_sides) -> tuple[list[BoardLocation], list[BoardResult]]:
     """The locations and boards with those found inside a network of crisp edges spanning the frame (a
-    checked cloth, vision.location.outlines_inside_edge_networks) added, where no board that is sure of
+    checked cloth, vision.locate.location.outlines_inside_edge_networks) added, where no board that is sure of
     itself lies. Such a board must name its side firmly, and it replaces the boards over it that do not:
     pieces of it, such as its one tile cluster read as a board of its own."""
     if _every_side_found(boards, known_sides):
@@ -685,7 +685,7 @@ def _boards_inside_edge_networks(image, locs: list[BoardLocation], boards: list[
 def _boards_from_visible_corners(image, outlines: list[np.ndarray], locs: list[BoardLocation],
                                  boards: list[BoardResult], profile, known_sides):
     """The locations and boards with those added that are built out from a corner or a side of the
-    outlines of boards in doubt (vision.corner_grids), in the table's plane of the firmly named board
+    outlines of boards in doubt (vision.locate.corner_grids), in the table's plane of the firmly named board
     nearest each outline. An arm across a board can leave no outline with more than one of the board's
     own corners, or with only one of its edges, and then no grid from an outline names its side. Hundreds
     of grids can be tried in one frame, so such a board must name its side by more than the firm lead,
@@ -827,7 +827,7 @@ def _boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True,
 def _misshapen(board: BoardResult, sure: list[BoardResult], ratio: float | None = None,
                way: str = "either") -> bool:
     """Whether a grid is no board's shape in the table's plane: every board is 9 by 8 squares there, and a
-    sure board's grid maps the picture to that plane (vision.corner_grids.table_plane). A grid with a
+    sure board's grid maps the picture to that plane (vision.locate.corner_grids.table_plane). A grid with a
     side off a board's by more than a factor (thresholds.toml [phantoms] plane_size_ratio) in the plane of
     every sure board is a patch of cloth, a strip of table beside a board, or a board read from a cut
     outline. (Every sure board is asked, as lens distortion and a sure grid a little off bend the plane

@@ -80,7 +80,7 @@ def test_a_grid_found_a_little_off_settles_onto_its_squares(clean_scene):
     # names its side, and nudging the edges while the side's symbols fit better brings the grid back
     from tests.vision.conftest import turned_error
     from vision.analysis import _edge_moved, read_board
-    from vision.location import BoardLocation
+    from vision.locate.location import BoardLocation
 
     truth = clean_scene.boards[0]
     for edge, squares in ((1, 0.45), (2, -0.4)):
@@ -101,7 +101,7 @@ def test_a_grid_a_part_of_a_square_off_is_polished_back_while_its_squares_read_m
     # square. (read_board polishes only a grid whose side is named weakly: on held-out artwork polishing
     # firmly named grids moved right ones)
     from vision.analysis import _edge_moved, _look, _polish_grid
-    from vision.location import BoardLocation
+    from vision.locate.location import BoardLocation
     from vision.synthetic import render_scene
 
     scene = render_scene(7203200)
@@ -119,7 +119,7 @@ def test_a_nearly_full_board_found_whole_keeps_a_grid_that_reads_every_square():
     # dev seed 7204031 (played-like), board 0: 19 squares show floor, and at its true corners B1 leads by
     # 17.7, under the 20 asked for; settling named it from a grid 0.3 squares off (two squares wrong along
     # its top edge). Polished, the grid is back on its squares and the side stays named
-    from vision.training import scene_for
+    from vision.training.perceptrons import scene_for
 
     scene = scene_for("played", 7204031)
     truth = scene.boards[0]
@@ -249,7 +249,7 @@ def test_nearly_full_boards_found_only_by_open_edges_are_reported():
     # edges that close no region, its side named by 20 (under the firm 33), and dropped as a glare spot
     # could be. Dev seed 7206062, board 1 (E1): named by 18, and replaced by a grid over two boards and the
     # table between them that named C1 by 45
-    from vision.training import scene_for
+    from vision.training.perceptrons import scene_for
 
     for seed, i in ((7206002, 3), (7206062, 1)):
         scene = scene_for("played", seed)
@@ -403,7 +403,7 @@ def test_of_an_outline_grid_the_markers_chose_and_their_own_the_one_whose_side_l
     # dev seed 7200617: boards 0 (F2, two markers seen) and 1 are small and far off. For board 0 the
     # markers chose an outline grid that puts them near enough but lies a square off and names no side;
     # the markers' own grid lies 0.66 squares off and, settled, names F2 by 125
-    from vision.location import locate
+    from vision.locate.location import locate
     from vision.synthetic import render_scene
 
     scene = render_scene(7200617)
@@ -419,7 +419,7 @@ def test_a_board_the_colour_of_a_checked_cloth_is_found():
     # dev seed 7120374: board 1, nearly empty and in a shadow, lies on a checked cloth one of whose checks
     # has its floor's colour, so no table mask sets it apart; the cloth's lines meet its edge all round, so
     # the crisp edges close no region either. Inside the network of edges its floor is one large hole
-    from vision.location import outlines_inside_edge_networks
+    from vision.locate.location import outlines_inside_edge_networks
     from vision.synthetic import render_scene
 
     scene = first_drawn_scene(7120374)
@@ -439,8 +439,8 @@ def test_on_a_checked_cloth_only_board_sized_outlines_are_searched():
     # Beside a board named firmly, its texture is searched by straight lines, and the cloth's checks gave
     # more outlines than the search tries, crowding the board's own out; the table's plane leaves only
     # outlines of a board's size. Large grids over the cloth were reported as boards besides.
-    from vision.outline_segments import segment_outlines
-    from vision.corner_grids import table_plane
+    from vision.locate.outline_segments import segment_outlines
+    from vision.locate.corner_grids import table_plane
     from vision.synthetic import render_scene
 
     scene = render_scene(7200266)
@@ -456,7 +456,7 @@ def test_on_a_checked_cloth_only_board_sized_outlines_are_searched():
 
 
 def test_a_plain_table_has_no_edge_network(clean_scene):
-    from vision.location import outlines_inside_edge_networks
+    from vision.locate.location import outlines_inside_edge_networks
 
     assert outlines_inside_edge_networks(clean_scene.image) == []
 
@@ -487,7 +487,7 @@ def test_an_outline_an_arm_cut_short_is_lengthened_over_the_arm():
     # view name A2 by only 18, under the firm lead; the squares it gains all read hidden, which explains
     # the cut, so the side named is enough (before, the board was never reported)
     from vision.analysis import _gained_squares_hidden, _near_the_frame
-    from vision.training import scene_for
+    from vision.training.perceptrons import scene_for
 
     scene = scene_for("played", 7206100)
     truth = scene.boards[1]
@@ -531,7 +531,7 @@ def test_a_grid_from_another_outline_must_name_its_side_firmly():
 def test_a_board_an_arm_hides_much_of_is_built_out_from_its_own_corner(monkeypatch):
     # dev seed 7140132: an arm across board 1 left no outline from the colour masks with more than one of
     # its corners, and no grid from an outline named a side (39 squares lost); built out from one square
-    # corner in the plane of board 0 (vision.corner_grids), it names C2 well past the firm lead. (The
+    # corner in the plane of board 0 (vision.locate.corner_grids), it names C2 well past the firm lead. (The
     # chromaticity mask now gives its outline too, so it is switched off here to reach the corner path.)
     from vision.synthetic import render_scene
     from vision.thresholds import thresholds
@@ -580,8 +580,8 @@ def test_a_checked_cloth_naming_a_side_its_floor_contradicts_is_no_board():
     # lead): among its 53 squares read as floor, F1 agrees with enough, but many others read, confidently,
     # symbols F1 does not print there. Only the four boards on the table are reported
     from vision.kit import load_kit
-    from vision.sides import SYMBOLS, floor_fit
-    from vision.training import scene_for
+    from vision.classify.sides import SYMBOLS, floor_fit
+    from vision.training.perceptrons import scene_for
 
     scene = scene_for("random", 7208804)
     boards = analyze(scene.image).boards
@@ -635,8 +635,8 @@ def test_a_board_found_is_read_the_same_whichever_way_round_its_grid_is_given():
 
 
 def test_readings_are_averaged_only_as_classified():
-    from vision.classification import averaged, classify
-    from vision.rectification import rectify
+    from vision.classify.classification import averaged, classify
+    from vision.locate.rectification import rectify
     from vision.synthetic import render_scene
 
     scene = render_scene(7220366)

@@ -13,7 +13,7 @@ import numpy as np
 
 from vision.grids import COLUMNS, ROWS
 from vision.kit import load_kit, physical_board
-from vision.markers import MarkerLayout, load_marker_layout
+from vision.locate.markers import MarkerLayout, load_marker_layout
 from vision.synthetic.artwork import Artwork, draw_board, hsv, random_artwork
 from vision.synthetic.positions import played_position, random_position, with_treasure_tokens
 

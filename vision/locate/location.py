@@ -16,8 +16,8 @@ import cv2
 import numpy as np
 
 from vision.grids import COLUMNS, ROWS
-from vision.markers import load_marker_layout
-from vision.outline_lines import line_intersection, quads_from_runs, quads_from_three_runs
+from vision.locate.markers import load_marker_layout
+from vision.locate.outline_lines import line_intersection, quads_from_runs, quads_from_three_runs
 from vision.thresholds import thresholds
 
 
@@ -25,7 +25,7 @@ from vision.thresholds import thresholds
 class BoardLocation:
     corners: np.ndarray  # 4x2 image px: A1 top-left, I1 top-right, I8 bottom-right, A8 bottom-left
     method: str  # "markers", "markers+outline", "outline", "open outline" (from edges that close no region) or
-    # "corner" (built out from one corner of an outline an arm cut: vision.corner_grids)
+    # "corner" (built out from one corner of an outline an arm cut: vision.locate.corner_grids)
     oriented: bool  # True when A1's corner is known for certain (markers)
     score: float
     outline: np.ndarray | None = None  # the board's outer edge (outline method)
@@ -471,7 +471,7 @@ def _candidates(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
 
 
 def _run_quads(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
-    """Outlines from the straight runs of each large blob's edge (vision.outline_lines), kept when the
+    """Outlines from the straight runs of each large blob's edge (vision.locate.outline_lines), kept when the
     mask fills them as it fills a board (an arm over a board is not table either)."""
     mask, blobs = _board_sized_blobs(mask, t, close)
     area_total = mask.shape[0] * mask.shape[1]
@@ -492,7 +492,7 @@ def _run_quads(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
 
 
 def _three_run_quads(mask: np.ndarray, t: dict) -> list[np.ndarray]:
-    """Outlines from three straight runs of each large blob's edge (vision.outline_lines), clockwise. Not
+    """Outlines from three straight runs of each large blob's edge (vision.locate.outline_lines), clockwise. Not
     held to the mask's fill: beyond the hidden edge lies the arm and whatever it casts its shadow on."""
     _, blobs = _board_sized_blobs(mask, t, 5)
     return [order_clockwise(q) for cnt, area in blobs for q in quads_from_three_runs(cnt, area, t)]
@@ -742,7 +742,7 @@ def outlines_past_the_frame(outline: np.ndarray, shape: tuple[int, ...]) -> list
     """A board cut off by the picture's edge leaves an outline with one side near that edge: the outline
     carried on past it, along the two sides that meet it, until those are 0.9-1.2 times (thresholds:
     frame_cut_ratios) as long as the cut side, the shapes a whole board's outline can have. Each is
-    unrefined; its grid's squares beyond the picture read hidden (vision.classification)."""
+    unrefined; its grid's squares beyond the picture read hidden (vision.classify.classification)."""
     t = thresholds()["locate"]
     h, w = shape[:2]
     q = np.asarray(outline, np.float64)

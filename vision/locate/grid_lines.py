@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from vision.grids import COLUMNS, ROWS
-from vision.rectification import grid_homography, square_steps
+from vision.locate.rectification import grid_homography, square_steps
 from vision.thresholds import thresholds
 
 

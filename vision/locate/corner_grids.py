@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from vision.grids import COLUMNS, ROWS
-from vision.rectification import grid_homography
+from vision.locate.rectification import grid_homography
 from vision.thresholds import thresholds
 
 
