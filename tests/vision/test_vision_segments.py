@@ -116,7 +116,7 @@ def test_no_texture_is_searched_once_every_players_board_is_found(monkeypatch):
     # the search (tenths of a second in a hard scene) is not made. (With the chromaticity mask, an outline
     # taking in the hand over board 1 outranks its own, and board 1 is not found with these sides known:
     # the mask is switched off so that every player's board is.)
-    import vision.analysis
+    import vision.passes.boards_in_unclaimed_texture as unclaimed_pass
     from vision.kit import load_kit
     from vision.thresholds import thresholds
 
@@ -124,7 +124,7 @@ def test_no_texture_is_searched_once_every_players_board_is_found(monkeypatch):
 
     scene = first_drawn_scene(7020007)
     searched = []
-    monkeypatch.setattr(vision.analysis, "unclaimed_texture", lambda *a: searched.append(a) or [])
+    monkeypatch.setattr(unclaimed_pass, "unclaimed_texture", lambda *a: searched.append(a) or [])
     known = {b.side: load_kit().sides[b.side] for k, b in enumerate(scene.boards) if k != 2}
     result = analyze(scene.image, known_sides=known)
     assert sorted(b.side for b in result.boards) == sorted(known) and searched == []
