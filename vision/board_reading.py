@@ -14,27 +14,26 @@ from vision.locate.location import (BoardLocation, fit_grids, lengthened_outline
                                     supported_outlines)
 from vision.locate.rectification import board_to_picture, rectify, share_beyond_picture, square_steps
 from vision.results import BoardResult
-from vision.thresholds import thresholds
 
 
 def read_board(image: np.ndarray, location: BoardLocation, profile=None,
                known_sides: dict[str, str] | None = None, exclude: frozenset[str] = frozenset(),
-               doubt_lead: float = 0.0) -> BoardResult:
+               doubt_lead: float = 0.0, *, thresholds: dict) -> BoardResult:
     """One located board read: its grid direction and outline chosen by how clearly a side is named.
 
     `exclude`: sides that other boards of the frame are; this board cannot be one of them.
     `doubt_lead`: the board's other outlines are tried when its side is named by less than this lead (as
     they always are when it names none)."""
     def look(loc: BoardLocation, allow_half_turn: bool = True, net: bool = False):
-        return look_at(image, loc, profile, known_sides, allow_half_turn, exclude, net)
+        return look_at(image, loc, profile, known_sides, allow_half_turn, exclude, net, thresholds=thresholds)
 
     if location.oriented and location.alternative is not None:
         # an outline grid the markers chose, and the markers' own grid: either can lie a little off, and
         # settling moves each (a grid from one or two markers can lead by 40 at first and by 76 settled), so
         # each is read in full and the one whose side leads more wins
-        own = read_board(image, replace(location, alternative=None), profile, known_sides, exclude, doubt_lead)
+        own = read_board(image, replace(location, alternative=None), profile, known_sides, exclude, doubt_lead, thresholds=thresholds)
         alt = read_board(image, location.with_corners(location.alternative), profile, known_sides, exclude,
-                         doubt_lead)
+                         doubt_lead, thresholds=thresholds)
         return alt if alt.side is not None and (own.side is None or alt.side_lead > own.side_lead) else own
     found_by = location.outline
     # a grid that stays as it is (the tracker's, four markers') is read once, with the square net: its side
@@ -59,7 +58,7 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         # than half a square from the grid they began with and named a side by less than the firm lead
         # were all wrong (table patches, boards under arms read squares off); the right ones led by 36 or
         # more. (The own outline as the grid with any lead made one more false board in the benchmark.)
-        firm = float(thresholds()["phantoms"]["firm_lead"])
+        firm = float(thresholds["phantoms"]["firm_lead"])
         own = location.outline
         outlines = list(location.other_outlines) + supported_outlines(image, location.raw_outlines)
         lengthened = [] if own is None else supported_outlines(image, lengthened_outlines(own))
@@ -75,7 +74,7 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
             loc = BoardLocation(corners, location.method, False, location.score, outline)
             rd, m = look(loc)
             firm_enough = m.margin >= firm or (m.side is not None and id(outline) in over_an_arm
-                                               and _gained_squares_hidden(corners, own, rd))
+                                               and _gained_squares_hidden(corners, own, rd, thresholds=thresholds))
             if firm_enough and (best is None or better(m, best[2])):
                 best = (loc, rd, m)
         if best is not None and better(best[2], match):
@@ -85,8 +84,8 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         # shifted; carried on past the edge, a grid that names its side firmly and clearly better wins (an
         # unrefined guess, it must not displace a whole board's grid by a hair). From the outline it was
         # found by, and the one a doubt chose instead
-        firm = float(thresholds()["phantoms"]["firm_lead"])
-        gain = float(thresholds()["locate"]["frame_cut_gain"])
+        firm = float(thresholds["phantoms"]["firm_lead"])
+        gain = float(thresholds["locate"]["frame_cut_gain"])
         own = [found_by] + ([location.outline] if location.outline is not found_by else [])
         for outline in (p for o in own if o is not None for p in outlines_past_the_frame(o, image.shape)):
             for corners, _ in fit_grids(image, outline):
@@ -97,11 +96,11 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
     if not _grid_held(location):
         either_way = not location.oriented
         location, reading, match = _settle_grid(location, reading, match,
-                                                lambda loc: look(loc, allow_half_turn=either_way))
-        if match.side is None or match.margin < float(thresholds()["phantoms"]["firm_lead"]):
+                                                lambda loc: look(loc, allow_half_turn=either_way), thresholds=thresholds)
+        if match.side is None or match.margin < float(thresholds["phantoms"]["firm_lead"]):
             # a side named firmly vouches for its grid; polishing those moved right grids on artwork
             # the models were not tuned on (held-out seeds of the benchmark lost 4 boards)
-            location, reading = _polish_grid(location, reading, lambda loc: look(loc, allow_half_turn=either_way))
+            location, reading = _polish_grid(location, reading, lambda loc: look(loc, allow_half_turn=either_way), thresholds=thresholds)
     oriented_by = "markers" if location.oriented else ("printed layout" if match.side else "guess")
     return board_result(location, reading, match, known_sides, oriented_by)
 
@@ -114,13 +113,13 @@ def _near_the_frame(outline: np.ndarray, shape: tuple[int, ...]) -> bool:
     return bool(((q < reach) | (q > np.float64([w - 1, h - 1]) - reach)).any())
 
 
-def _gained_squares_hidden(corners: np.ndarray, outline: np.ndarray, reading: BoardReading) -> bool:
+def _gained_squares_hidden(corners: np.ndarray, outline: np.ndarray, reading: BoardReading, *, thresholds: dict) -> bool:
     """Whether the squares of a grid that lie outside the outline it was lengthened from, and inside the
     picture, are enough of them and read hidden enough (thresholds.toml [locate] lengthen_hidden_*).
     And the squares inside the outline must read as a board's: a grid over the table reads hidden there
     and beyond alike (dev 7203065: a shadow on the table, carried past the frame's edge, named a side by 26
     with half its squares hidden). Squares beyond the picture count in neither."""
-    t = thresholds()["locate"]
+    t = thresholds["locate"]
     pts = board_to_picture(corners, [[c + 0.5, r + 0.5] for r in range(ROWS) for c in range(COLUMNS)])
     contour = np.float32(outline)
     outside = np.array([cv2.pointPolygonTest(contour, (float(x), float(y)), False) < 0 for x, y in pts])
@@ -155,23 +154,23 @@ def with_layout(reading: BoardReading, side: str | None, known_sides) -> tuple[B
 
 
 def look_at(image, loc: BoardLocation, profile, known_sides, allow_half_turn: bool = True,
-          exclude: frozenset[str] = frozenset(), net: bool = False):
+          exclude: frozenset[str] = frozenset(), net: bool = False, *, thresholds: dict):
     """(reading, side match) of one grid; the reading leaves the square net out unless `net`: in a search
     the net runs only for the grid kept."""
-    rd = classified(image, loc, profile, net)
+    rd = classified(image, loc, profile, net, thresholds=thresholds)
     return rd, match_side(rd.pieces, rd.printed_probs, known_sides, allow_half_turn=allow_half_turn,
                           exclude=exclude)
 
 
-def classified(image, loc: BoardLocation, profile, net: bool) -> BoardReading:
+def classified(image, loc: BoardLocation, profile, net: bool, *, thresholds: dict) -> BoardReading:
     """The grid's squares read as they lie (those beyond the picture read hidden)."""
-    return classify(rectify(image, loc), profile, net=net, beyond=_beyond(image, loc))
+    return classify(rectify(image, loc), profile, net=net, beyond=_beyond(image, loc, thresholds=thresholds))
 
 
-def _beyond(image, loc: BoardLocation) -> np.ndarray | None:
+def _beyond(image, loc: BoardLocation, *, thresholds: dict) -> np.ndarray | None:
     """(ROWS, COLUMNS) bool: the grid's squares that lie mostly beyond the picture (None when it is all in it)."""
     share = share_beyond_picture(image.shape, loc)
-    return None if share is None else share > float(thresholds()["classify"]["beyond_picture_share"])
+    return None if share is None else share > float(thresholds["classify"]["beyond_picture_share"])
 
 
 def _grid_held(location: BoardLocation) -> bool:
@@ -184,7 +183,7 @@ def _grid_held(location: BoardLocation) -> bool:
     return location.marker_points is None or (location.method == "markers" and location.score >= 1)
 
 
-def _settle_grid(location: BoardLocation, reading: BoardReading, match, look):
+def _settle_grid(location: BoardLocation, reading: BoardReading, match, look, *, thresholds: dict):
     """The grid nudged edge by edge while its symbols name a side more clearly.
 
     An outline a little off (a shadow taken for the board's edge, an arm over a corner) leaves the grid
@@ -193,7 +192,7 @@ def _settle_grid(location: BoardLocation, reading: BoardReading, match, look):
     least gain and must not make the side's symbols fit worse: a grid a little off can read a symbol
     that lifts the lead over the next side while the named side itself fits worse. Only for boards just
     found: a board the tracker follows keeps the corners it was found with."""
-    t = thresholds()["locate"]
+    t = thresholds["locate"]
     gain, slack = float(t["settle_min_gain"]), float(t["settle_fit_slack"])
 
     def beats(m, n) -> bool:
@@ -219,13 +218,13 @@ def _settle_grid(location: BoardLocation, reading: BoardReading, match, look):
     return best
 
 
-def _polish_grid(location: BoardLocation, reading: BoardReading, look) -> tuple[BoardLocation, BoardReading]:
+def _polish_grid(location: BoardLocation, reading: BoardReading, look, *, thresholds: dict) -> tuple[BoardLocation, BoardReading]:
     """The settled grid nudged, edge by edge, while its squares read more surely (sureness); the side it
     named stays. The side's lead steers the settling, and a grid a third of a square off can name its
     side by more than the right one (a symbol at the edge read in full), while the squares along that
     edge straddle two pieces; so the last small steps follow the reading's sureness instead. The steps
     are small and few, so the grid cannot wander off the board."""
-    t = thresholds()["locate"]
+    t = thresholds["locate"]
     gain = float(t["polish_min_gain"])
     best = (location, reading, sureness(reading))
     for step in t["polish_steps"]:

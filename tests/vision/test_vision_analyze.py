@@ -86,11 +86,11 @@ def test_a_grid_found_a_little_off_settles_onto_its_squares(clean_scene):
     for edge, squares in ((1, 0.45), (2, -0.4)):
         off = edge_moved(truth.corners, edge, squares)
         assert turned_error(off, truth) > 0.35
-        board = read_board(clean_scene.image, BoardLocation(off, "outline", False, 1.0))
+        board = read_board(clean_scene.image, BoardLocation(off, "outline", False, 1.0), thresholds=thresholds())
         assert board.side == truth.side
         assert turned_error(board.corners, truth) < 0.15
         # a board the tracker follows keeps its corners: nothing is searched every frame
-        followed = read_board(clean_scene.image, BoardLocation(off, "outline", True, 1.0))
+        followed = read_board(clean_scene.image, BoardLocation(off, "outline", True, 1.0), thresholds=thresholds())
         assert np.array_equal(followed.corners, off)
 
 
@@ -107,10 +107,10 @@ def test_a_grid_a_part_of_a_square_off_is_polished_back_while_its_squares_read_m
     scene = render_scene(7203200)
     truth = scene.boards[1]
     off = BoardLocation(edge_moved(truth.corners, 3, 0.3), "outline", False, 1.0)
-    look = lambda loc: look_at(scene.image, loc, None, None, True, frozenset())  # noqa: E731
+    look = lambda loc: look_at(scene.image, loc, None, None, True, frozenset(), thresholds=thresholds())  # noqa: E731
     before, _ = look(off)
     assert squares_wrong(before.pieces, truth) > 0
-    polished, reading = _polish_grid(off, before, look)
+    polished, reading = _polish_grid(off, before, look, thresholds=thresholds())
     assert corner_error(polished.corners, truth) < 0.15
     assert squares_wrong(reading.pieces, truth) == 0
 
@@ -164,7 +164,7 @@ def test_false_boards_are_not_reported():
         _found(_square(1200, 500, 300), pieces="." * 72, printed="." * 66 + "bbnnmf"),  # symbols hard to read
         _found(_square(1200, 0, 300), pieces="." * 72, printed="." * 71 + "n"),  # wood grain read as floor
     ]
-    assert boards_not_phantoms(boards) == [0, 1, 5, 6, 7]
+    assert boards_not_phantoms(boards, thresholds=thresholds()) == [0, 1, 5, 6, 7]
 
 
 # a camera tilted over the table: the table's plane (in squares) to the picture
@@ -188,10 +188,10 @@ def test_a_grid_of_no_boards_shape_in_the_table_plane_is_not_reported():
         _found(_seen(22, 0, 4, 8), pieces="." * 72, printed="." * 60 + "b" * 12),  # a strip of table beside a board
         _found(_seen(24, 11, 6, 5), pieces="?" * 20 + "R" * 52),  # a board's grid fitted to an outline an arm cut
     ]
-    assert boards_not_phantoms(boards) == [0, 1, 2, 3]
+    assert boards_not_phantoms(boards, thresholds=thresholds()) == [0, 1, 2, 3]
     # with no board sure of itself, there is no plane to measure in
     unsure = [_found(b.corners, pieces=b.pieces.replace("/", ""), printed=b.printed.replace("/", "")) for b in boards[2:]]
-    assert boards_not_phantoms(unsure) == [0, 1, 2, 3]
+    assert boards_not_phantoms(unsure, thresholds=thresholds()) == [0, 1, 2, 3]
 
 
 def test_a_small_grid_naming_a_side_firmly_beside_a_surer_board_is_not_reported():
@@ -201,13 +201,13 @@ def test_a_small_grid_naming_a_side_firmly_beside_a_surer_board_is_not_reported(
         _found(_seen(12, 0, 4, 4), "D2", 46.5),  # a corner of a board cut by the frame, read as a board (dev 7201500)
         _found(_seen(0, 11, 10.5, 9), "E1", 40.0),  # a board a little off its shape (lens distortion reaches 1.17)
     ]
-    assert boards_not_phantoms(boards) == [0, 2]
+    assert boards_not_phantoms(boards, thresholds=thresholds()) == [0, 2]
     # only a surer board judges it, and only for being small: alone it stays, and a board surer than it
     # is not judged by it (a whole board is large in the small grid's plane; either might be the false one)
-    assert boards_not_phantoms(boards[1:2]) == [0]
-    assert boards_not_phantoms([_found(_seen(0, 0, 9, 8), "A2", 40.0), boards[1]]) == [0, 1]
+    assert boards_not_phantoms(boards[1:2], thresholds=thresholds()) == [0]
+    assert boards_not_phantoms([_found(_seen(0, 0, 9, 8), "A2", 40.0), boards[1]], thresholds=thresholds()) == [0, 1]
     # a grid smaller than a board on one side only is not judged this way (tilted boards read shorter one way)
-    assert boards_not_phantoms([boards[0], _found(_seen(12, 0, 9, 4), "D2", 46.5)]) == [0, 1]
+    assert boards_not_phantoms([boards[0], _found(_seen(12, 0, 9, 4), "D2", 46.5)], thresholds=thresholds()) == [0, 1]
 
 
 def test_a_grid_found_by_open_edges_is_kept_when_a_boards_shape_and_read_as_pieces():
@@ -218,15 +218,15 @@ def test_a_grid_found_by_open_edges_is_kept_when_a_boards_shape_and_read_as_piec
     # outline into edges that close no region (dev 7206002, 7206040, 7206062)
     weak = _found(_seen(0, 11, 9, 8), "C1", 20.0, pieces=full, method="open outline")
     unnamed = _found(_seen(12, 11, 9, 8), pieces=full, method="open outline")
-    assert boards_not_phantoms(sure + [weak, unnamed]) == [0, 1, 2, 3]
+    assert boards_not_phantoms(sure + [weak, unnamed], thresholds=thresholds()) == [0, 1, 2, 3]
     # a glare spot between shadows: open floor, or a patch no board's shape, or too large, goes
     bare = _found(_seen(0, 11, 9, 8), "C1", 20.0, pieces="." * 40 + full[40:], method="open outline")
     skew = _found(_seen(0, 11, 9, 7), "C1", 20.0, pieces=full, method="open outline")
     large = _found(_seen(0, 11, 11.7, 10.4), "C1", 20.0, pieces=full, method="open outline")
     for grid in (bare, skew, large):
-        assert boards_not_phantoms(sure + [grid]) == [0, 1]
+        assert boards_not_phantoms(sure + [grid], thresholds=thresholds()) == [0, 1]
     # and with no sure board, no plane to judge a shape in: only a firm lead keeps it
-    assert boards_not_phantoms([weak]) == []
+    assert boards_not_phantoms([weak], thresholds=thresholds()) == []
 
 
 def test_a_grid_far_larger_or_smaller_than_a_board_is_told_one_way_or_the_other():
@@ -235,13 +235,13 @@ def test_a_grid_far_larger_or_smaller_than_a_board_is_told_one_way_or_the_other(
     # a grid over two boards and the table between them (dev 7206062: it named C1 by 45)
     over_two = _found(_seen(0, 11, 21, 18), "C1", 45.0)
     corner = _found(_seen(0, 11, 4, 4), "D2", 46.5)  # a corner of a board the frame cuts
-    assert misshapen(over_two, sure, 1.6, "larger") and not misshapen(over_two, sure, 1.6, "smaller")
-    assert misshapen(corner, sure, 1.6, "smaller") and not misshapen(corner, sure, 1.6, "larger")
+    assert misshapen(over_two, sure, 1.6, "larger", thresholds=thresholds()) and not misshapen(over_two, sure, 1.6, "smaller", thresholds=thresholds())
+    assert misshapen(corner, sure, 1.6, "smaller", thresholds=thresholds()) and not misshapen(corner, sure, 1.6, "larger", thresholds=thresholds())
     # a board a little off a board's size for lens distortion is neither
     near = _found(_seen(0, 11, 10.5, 9.3), "C1", 45.0)
-    assert not any(misshapen(near, sure, 1.6, way) for way in ("smaller", "larger"))
+    assert not any(misshapen(near, sure, 1.6, way, thresholds=thresholds()) for way in ("smaller", "larger"))
     # a grid longer one way only is not wholly larger
-    assert not misshapen(_found(_seen(0, 11, 21, 8), "C1", 45.0), sure, 1.6, "larger")
+    assert not misshapen(_found(_seen(0, 11, 21, 8), "C1", 45.0), sure, 1.6, "larger", thresholds=thresholds())
 
 
 def test_nearly_full_boards_found_only_by_open_edges_are_reported():
@@ -329,13 +329,13 @@ def test_a_small_board_far_from_the_camera_stays():
     boards = [_found(_seen(x, y, 9, 8, plane_to_image=steep), side, lead)
               for x, y, side, lead in ((0, 0, "A1", 150.0), (12, 0, "B2", 90.0), (0, 10, "C1", 40.0))]
     assert 0.25 < cv2.contourArea(np.float32(boards[2].corners)) / cv2.contourArea(np.float32(boards[0].corners)) < 0.33
-    assert boards_not_phantoms(boards) == [0, 1, 2]
+    assert boards_not_phantoms(boards, thresholds=thresholds()) == [0, 1, 2]
     # with no side named firmly, the largest grid that reads like a board gives the size (dev seed 7060028:
     # one board under two arms, no outline of it found, and ten clusters of its tiles reported)
-    assert boards_not_phantoms([_found(_square(0, 0, 300)), _found(_square(400, 0, 60))]) == [0]
-    assert boards_not_phantoms([_found(_square(0, 0, 300)), _found(_square(400, 0, 170))]) == [0, 1]
+    assert boards_not_phantoms([_found(_square(0, 0, 300)), _found(_square(400, 0, 60))], thresholds=thresholds()) == [0]
+    assert boards_not_phantoms([_found(_square(0, 0, 300)), _found(_square(400, 0, 170))], thresholds=thresholds()) == [0, 1]
     # ... but not a grid that reads like no board (all hidden: a sleeve)
-    assert boards_not_phantoms([_found(_square(0, 0, 300), pieces="?" * 72), _found(_square(400, 0, 60))]) == [1]
+    assert boards_not_phantoms([_found(_square(0, 0, 300), pieces="?" * 72), _found(_square(400, 0, 60))], thresholds=thresholds()) == [1]
 
 
 def test_every_board_reported_is_a_board():
@@ -354,9 +354,9 @@ def test_of_two_overlapping_grids_the_firm_or_the_larger_stays():
     from vision.board_checks import boards_not_phantoms
     firm = [_found(_square(0, 0, 300), "A1", 150.0), _found(_square(400, 0, 280), "B2", 90.0)]
     # a tile cluster naming a side weakly, inside a board that names none: the board stays
-    assert boards_not_phantoms(firm + [_found(_square(0, 500, 300)), _found(_square(50, 550, 150), "C1", 20.0)]) == [0, 1, 2]
+    assert boards_not_phantoms(firm + [_found(_square(0, 500, 300)), _found(_square(50, 550, 150), "C1", 20.0)], thresholds=thresholds()) == [0, 1, 2]
     # a large outline taking in a firmly named board and the table around it goes
-    assert boards_not_phantoms(firm + [_found(_square(-100, -100, 600))]) == [0, 1]
+    assert boards_not_phantoms(firm + [_found(_square(-100, -100, 600))], thresholds=thresholds()) == [0, 1]
 
 
 def test_a_patch_of_cloth_naming_a_side_by_a_narrow_lead_is_not_a_board():
@@ -503,11 +503,11 @@ def test_an_outline_an_arm_cut_short_is_lengthened_over_the_arm():
     cut = corners.copy()
     cut[0] += 2 * down
     cut[1] += 2 * (corners[2] - corners[1]) / 8
-    assert _gained_squares_hidden(corners, cut, reading)
-    assert not _gained_squares_hidden(corners, corners, reading)
-    assert not _gained_squares_hidden(corners, cut, types.SimpleNamespace(pieces="/".join(["." * 9] * 8)))
+    assert _gained_squares_hidden(corners, cut, reading, thresholds=thresholds())
+    assert not _gained_squares_hidden(corners, corners, reading, thresholds=thresholds())
+    assert not _gained_squares_hidden(corners, cut, types.SimpleNamespace(pieces="/".join(["." * 9] * 8)), thresholds=thresholds())
     # a grid over the table reads hidden inside the outline as well as beyond it (dev 7203065, a shadow)
-    assert not _gained_squares_hidden(corners, cut, types.SimpleNamespace(pieces="/".join(["?" * 9] * 8)))
+    assert not _gained_squares_hidden(corners, cut, types.SimpleNamespace(pieces="/".join(["?" * 9] * 8)), thresholds=thresholds())
     # and an outline the picture's edge may have cut is not taken for one an arm cut (tight dev 7202150)
     w = scene.image.shape[1]
     assert not _near_the_frame(cut, scene.image.shape)
@@ -626,8 +626,8 @@ def test_a_board_found_is_read_the_same_whichever_way_round_its_grid_is_given():
     truth = scene.boards[0]
     board = board_named_as(truth, scene.image)
     # the board read as it lies and turned half round: the same two readings, averaged in the other order
-    as_it_lies = read_both_ways(scene.image, replace(board, side=None), None, None)
-    turned = read_both_ways(scene.image, replace(board, corners=np.roll(board.corners, 2, 0), side=None), None, None)
+    as_it_lies = read_both_ways(scene.image, replace(board, side=None), None, None, thresholds=thresholds())
+    turned = read_both_ways(scene.image, replace(board, corners=np.roll(board.corners, 2, 0), side=None), None, None, thresholds=thresholds())
     assert rotate180(turned.pieces) == as_it_lies.pieces
     assert np.allclose(turned.reading.piece_probs[::-1], as_it_lies.reading.piece_probs)
     # read only the way round its outline gave it, a yellow leaf square (F7) was read as hidden

@@ -215,7 +215,7 @@ def test_green_tiles_under_a_colour_cast_read_green_beside_the_boards_other_leav
     for seed, k, most_wrong in ((7180457, 0, 1), (7180380, 2, 0)):
         scene = first_drawn_scene(seed)
         truth = scene.boards[k]
-        board = read_board(scene.image, BoardLocation(truth.corners, "truth", True, 1.0))
+        board = read_board(scene.image, BoardLocation(truth.corners, "truth", True, 1.0), thresholds=thresholds())
         read = np.array(list(board.pieces.replace("/", "")))
         true = np.array(list(truth.pieces.replace("/", "")))
         seen = ~truth.occluded.ravel()
@@ -317,7 +317,7 @@ def test_a_nut_token_the_models_read_as_an_open_hole_is_read_once_the_nut_is_not
     scene = render_scene(7203193)
     truth = scene.boards[2]
     assert truth.pieces.replace("/", "")[37] == "t" and truth.printed.replace("/", "")[37] == "n"
-    board = read_board(scene.image, BoardLocation(truth.corners, "truth", True, 1.0))
+    board = read_board(scene.image, BoardLocation(truth.corners, "truth", True, 1.0), thresholds=thresholds())
     assert board.side == truth.side
     assert board.pieces.replace("/", "")[37] == "t"
 
@@ -372,7 +372,7 @@ def test_a_yellowish_green_tile_read_as_yellow_is_read_green_beside_the_boards_g
     scene = render_scene(7205211)
     truth = scene.boards[1]
     assert [truth.pieces.replace("/", "")[k] for k in (25, 26, 34)] == ["G", "g", "G"]
-    board = read_board(scene.image, BoardLocation(truth.corners, "truth", True, 1.0))
+    board = read_board(scene.image, BoardLocation(truth.corners, "truth", True, 1.0), thresholds=thresholds())
     assert [board.pieces.replace("/", "")[k] for k in (25, 26, 34)] == ["G", "g", "G"]
 
 

@@ -51,7 +51,7 @@ def test_squares_beyond_the_picture_read_hidden(cut_scene):
     beyond_boards = 0
     for truth in cut_scene.boards:
         share = share_beyond_picture(cut_scene.image.shape, truth.corners)
-        result = read_board(cut_scene.image, BoardLocation(truth.corners, "truth", True, 1.0))
+        result = read_board(cut_scene.image, BoardLocation(truth.corners, "truth", True, 1.0), thresholds=thresholds())
         read = np.array(list(result.pieces.replace("/", ""))).reshape(ROWS, COLUMNS)
         if share is not None and (share > limit).any():
             beyond_boards += 1

@@ -133,7 +133,7 @@ def test_the_search_reads_without_the_net_and_the_kept_grid_with_it(clean_scene)
     assert not np.allclose(plain.piece_probs, netted.piece_probs)
     with pytest.raises(ValueError):
         plain.turned_half().with_net()  # its squares no longer match the board it was read from
-    result = read_board(clean_scene.image, BoardLocation(truth.corners, "truth", True, 1.0))
+    result = read_board(clean_scene.image, BoardLocation(truth.corners, "truth", True, 1.0), thresholds=thresholds())
     assert result.reading.by_net and result.pieces == netted.pieces
 
 
@@ -151,7 +151,7 @@ def test_a_grid_that_stays_as_it_is_is_read_once_with_the_net(clean_scene, monke
     made = []
     original = classification._reading
     monkeypatch.setattr(classification, "_reading", lambda *a, **k: made.append(a[3]) or original(*a, **k))
-    result = read_board(clean_scene.image, loc, known_sides=known)
+    result = read_board(clean_scene.image, loc, known_sides=known, thresholds=thresholds())
     assert made and all(made)  # every reading made had the net weighed in
     monkeypatch.undo()
     plain = classification.classify(rectify(clean_scene.image, truth.corners), net=False)

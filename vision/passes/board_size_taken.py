@@ -10,4 +10,4 @@ def run(ctx: FrameContext) -> None:
     arm lies across), the texture left over is searched; with no board named firmly there is no board's size
     to search it by, so the whole picture's straight lines are instead. Taken once, before the searches add
     boards."""
-    ctx.board_size_known = any(named_firmly(b) for b in ctx.boards)
+    ctx.board_size_known = any(named_firmly(b, thresholds=ctx.thresholds) for b in ctx.boards)

@@ -9,26 +9,25 @@ from vision.locate.location import BoardLocation, unclaimed_texture
 from vision.locate.outline_segments import segment_outlines
 from vision.passes.finding import firm_board_in, with_found
 from vision.results import BoardResult
-from vision.thresholds import thresholds
 
 
 def run(ctx: FrameContext) -> None:
     if ctx.board_size_known:
-        found = boards_in_unclaimed_texture(ctx.image, ctx.boards, ctx.profile, ctx.known_sides)
+        found = boards_in_unclaimed_texture(ctx.image, ctx.boards, ctx.profile, ctx.known_sides, thresholds=ctx.thresholds)
         ctx.locations, ctx.boards = with_found(ctx.locations, ctx.boards, [(l, b, ()) for l, b in found])
 
 
-def boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, known_sides):
+def boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, known_sides, *, thresholds: dict):
     """(location, board) for boards where no board that names its side lies but the frame has a board's
     texture, found by the picture's straight lines (vision.locate.outline_segments): the masks can join a board to
     its neighbour and an arm into one blob that no outline fits, and an arm across a board leaves pieces
     whose outlines name no side. Only outlines of a board's size in the table's plane of the nearest firm
     board are tried, and only a board that names its side firmly counts, so a patch of cloth is not taken
     for one."""
-    firm = [grid_area(b.corners) for b in boards if named_firmly(b)]
+    firm = [grid_area(b.corners) for b in boards if named_firmly(b, thresholds=thresholds)]
     if not firm or every_side_found(boards, known_sides):
         return []  # nothing to compare a board's size with, or every player's board is found already
-    t = thresholds()["locate"]
+    t = thresholds["locate"]
     least = float(t["unclaimed_share"]) * float(np.median(firm))
     # a board's outline, about: the grid of the median firm board with its border
     board_side = float(np.sqrt(np.median(firm))) * float(t["unclaimed_board_outline"])
@@ -41,8 +40,8 @@ def boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, known
         size = float(np.sqrt(max(grid_area(around), 1.0)))
         if size < board_side:
             around = centre + (around - centre) * (board_side / size)
-        for outline in segment_outlines(image, around, plane_near(centre, boards)):
-            got = firm_board_in(image, outline, taken, profile, known_sides)
+        for outline in segment_outlines(image, around, plane_near(centre, boards, thresholds=thresholds)):
+            got = firm_board_in(image, outline, taken, profile, known_sides, thresholds=thresholds)
             if got is not None:
                 found.append(got)
                 taken.append(got[1].corners)

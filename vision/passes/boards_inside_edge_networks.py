@@ -11,11 +11,11 @@ from vision.results import BoardResult
 
 def run(ctx: FrameContext) -> None:
     ctx.locations, ctx.boards = boards_inside_edge_networks(ctx.image, ctx.locations, ctx.boards, ctx.profile,
-                                                            ctx.known_sides)
+                                                            ctx.known_sides, thresholds=ctx.thresholds)
 
 
 def boards_inside_edge_networks(image, locs: list[BoardLocation], boards: list[BoardResult], profile,
-                                 known_sides) -> tuple[list[BoardLocation], list[BoardResult]]:
+                                 known_sides, *, thresholds: dict) -> tuple[list[BoardLocation], list[BoardResult]]:
     """The locations and boards with those found inside a network of crisp edges spanning the frame (a
     checked cloth, vision.locate.location.outlines_inside_edge_networks) added, where no board that is sure of
     itself lies. Such a board must name its side firmly, and it replaces the boards over it that do not:
@@ -23,18 +23,18 @@ def boards_inside_edge_networks(image, locs: list[BoardLocation], boards: list[B
     if every_side_found(boards, known_sides):
         return locs, boards
     for outline in outlines_inside_edge_networks(image):
-        if any(overlap(outline, b.corners) for b in boards if is_sure(b)):
+        if any(overlap(outline, b.corners) for b in boards if is_sure(b, thresholds=thresholds)):
             continue
         (corners, _), (other, _) = fit_grids(image, outline)
         loc = BoardLocation(corners, "outline", False, 0.0, outline, None, other)
-        board = read_board(image, loc, profile, known_sides)
+        board = read_board(image, loc, profile, known_sides, thresholds=thresholds)
         # the region can miss a corner where a tile cluster meets the board's edge: the picture's straight
         # lines around it give the whole outline
-        tried = with_segment_outlines(image, loc, board)
-        again = None if tried is None else read_by_segments(image, tried, board, profile, known_sides)
+        tried = with_segment_outlines(image, loc, board, thresholds=thresholds)
+        again = None if tried is None else read_by_segments(image, tried, board, profile, known_sides, thresholds=thresholds)
         if again is not None:
             loc, board = again
-        if not named_firmly(board) or any(overlap(board.corners, b.corners) for b in boards if is_sure(b)):
+        if not named_firmly(board, thresholds=thresholds) or any(overlap(board.corners, b.corners) for b in boards if is_sure(b, thresholds=thresholds)):
             continue
         locs, boards = replacing(locs, boards, loc, board)
     return locs, boards

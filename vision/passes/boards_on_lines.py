@@ -10,14 +10,13 @@ from vision.grids import parse
 from vision.locate.grid_lines import grid_on_lines
 from vision.locate.location import BoardLocation
 from vision.results import BoardResult
-from vision.thresholds import thresholds
 
 
 def run(ctx: FrameContext) -> None:
-    ctx.locations, ctx.boards = boards_on_lines(ctx.image, ctx.locations, ctx.boards, ctx.profile, ctx.known_sides)
+    ctx.locations, ctx.boards = boards_on_lines(ctx.image, ctx.locations, ctx.boards, ctx.profile, ctx.known_sides, thresholds=ctx.thresholds)
 
 
-def boards_on_lines(image, locs: list[BoardLocation], boards: list[BoardResult], profile, known_sides):
+def boards_on_lines(image, locs: list[BoardLocation], boards: list[BoardResult], profile, known_sides, *, thresholds: dict):
     """The boards with each grid that an arm or a hand lies over (thresholds.toml [grid_lines] min_hidden squares
     read hidden) moved onto the lines its tiles' edges draw (vision.locate.grid_lines), where it then names the same side
     by about the same lead and its squares read more surely; or, for a side named weakly, names it by less or too
@@ -30,7 +29,7 @@ def boards_on_lines(image, locs: list[BoardLocation], boards: list[BoardResult],
     held-out 7213005). A grid naming no side has nothing to vouch for it, and where no arm lies the outline holds a
     grid better than the lines do (dev 7206040: a whole board's grid moved, skewed a little, and judged another
     board's shape wrongly); markers place theirs."""
-    t = thresholds()["grid_lines"]
+    t = thresholds["grid_lines"]
     locs, boards = list(locs), list(boards)
     for i, board in enumerate(boards):
         hidden = parse(board.pieces) == "?"
@@ -41,15 +40,15 @@ def boards_on_lines(image, locs: list[BoardLocation], boards: list[BoardResult],
             continue
         # the board's corners put A1 first already: neither grid is turned
         was_read, was = look_at(image, BoardLocation(board.corners, board.method, False, 0.0), profile, known_sides,
-                              allow_half_turn=False)
+                              allow_half_turn=False, thresholds=thresholds)
         loc = BoardLocation(moved, board.method, False, 0.0)
-        read, now = look_at(image, loc, profile, known_sides, allow_half_turn=False)
+        read, now = look_at(image, loc, profile, known_sides, allow_half_turn=False, thresholds=thresholds)
         gain, least = sureness(read) - sureness(was_read), float(t["sureness_gain"])
         if gain <= least:
             continue
         if now.side == was.side == board.side and now.margin >= was.margin - float(t["lead_slack"]):
             kept = now
-        elif (was.side == board.side and was.margin < float(thresholds()["phantoms"]["firm_lead"])
+        elif (was.side == board.side and was.margin < float(thresholds["phantoms"]["firm_lead"])
               and now.side in (None, board.side) and gain > float(t["side_kept_gain"])
               and sureness(read.with_net()) > sureness(was_read.with_net()) + least
               and fits_best(read.pieces, read.printed_probs, board.side, known_sides)):

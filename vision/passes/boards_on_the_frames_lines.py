@@ -9,12 +9,11 @@ from vision.frame import FrameContext
 from vision.locate.location import BoardLocation
 from vision.passes.finding import FrameOutlines, firm_board_on, with_found, without_phantoms
 from vision.results import BoardResult
-from vision.thresholds import thresholds
 
 
 def run(ctx: FrameContext) -> None:
     found = boards_by_the_frames_lines(ctx.image, ctx.frame_outlines, ctx.boards, ctx.profile, ctx.known_sides,
-                                       anywhere=not ctx.board_size_known)
+                                       anywhere=not ctx.board_size_known, thresholds=ctx.thresholds)
     ctx.locations, ctx.boards = with_found(ctx.locations, ctx.boards, found)
 
 
@@ -26,13 +25,13 @@ def run_anywhere(ctx: FrameContext) -> None:
     if not ctx.board_size_known:
         return
     found = boards_by_the_frames_lines(ctx.image, ctx.frame_outlines, ctx.boards, ctx.profile, ctx.known_sides,
-                                       anywhere=True)
+                                       anywhere=True, thresholds=ctx.thresholds)
     if found:
-        ctx.locations, ctx.boards = without_phantoms(*with_found(ctx.locations, ctx.boards, found))
+        ctx.locations, ctx.boards = without_phantoms(*with_found(ctx.locations, ctx.boards, found), thresholds=ctx.thresholds)
 
 
 def boards_by_the_frames_lines(image, lines: FrameOutlines, boards: list[BoardResult], profile, known_sides,
-                                anywhere: bool):
+                                anywhere: bool, *, thresholds: dict):
     """(location, board, indices of the boards it replaces) for boards whose outlines the whole picture's
     straight lines give (`lines`) and that name their side firmly. Two kinds:
 
@@ -45,7 +44,7 @@ def boards_by_the_frames_lines(image, lines: FrameOutlines, boards: list[BoardRe
       (thresholds.toml [phantoms] replaced_area_share). Boards placed by their markers are never replaced."""
     if every_side_found(boards, known_sides):
         return []
-    share = float(thresholds()["phantoms"]["replaced_area_share"])
+    share = float(thresholds["phantoms"]["replaced_area_share"])
     areas = [grid_area(b.corners) for b in boards]
     claims = [i for i, b in enumerate(boards) if claims_texture(b)]
 
@@ -62,7 +61,7 @@ def boards_by_the_frames_lines(image, lines: FrameOutlines, boards: list[BoardRe
     for outline in lines:
         if under(outline) is None or any(overlap(outline, f.corners) for _, f, _ in found):
             continue
-        got = firm_board_on(image, outline, profile, known_sides)
+        got = firm_board_on(image, outline, profile, known_sides, thresholds=thresholds)
         if got is None or any(overlap(got[1].corners, f.corners) for _, f, _ in found):
             continue
         over = under(got[1].corners)
@@ -71,9 +70,9 @@ def boards_by_the_frames_lines(image, lines: FrameOutlines, boards: list[BoardRe
         # a grid over boards and the table between them can name a side firmly by chance: far larger than
         # a board in the plane of every sure board it does not lie over, it is none. Two of them at least:
         # where the only one is a small false board (dev 7202142), a whole board is large in its plane
-        others = [b for i, b in enumerate(boards) if i not in over and is_sure(b)]
-        if len(others) >= 2 and misshapen(got[1], others, float(thresholds()["phantoms"]["firm_plane_size_ratio"]),
-                                           "larger"):
+        others = [b for i, b in enumerate(boards) if i not in over and is_sure(b, thresholds=thresholds)]
+        if len(others) >= 2 and misshapen(got[1], others, float(thresholds["phantoms"]["firm_plane_size_ratio"]),
+                                           "larger", thresholds=thresholds):
             continue
         found.append((*got, tuple(over)))
     return found

@@ -14,7 +14,7 @@ from vision.results import BoardResult
 
 
 def run(ctx: FrameContext) -> None:
-    ctx.boards = [read_both_ways(ctx.image, b, ctx.profile, ctx.known_sides) for b in ctx.boards]
+    ctx.boards = [read_both_ways(ctx.image, b, ctx.profile, ctx.known_sides, thresholds=ctx.thresholds) for b in ctx.boards]
 
 
 # the ways round a grid is read at last: its corners' order (A1's first), and the axes of a (ROWS, COLUMNS)
@@ -24,7 +24,7 @@ def run(ctx: FrameContext) -> None:
 _BOTH_WAYS = (((0, 1, 2, 3), ()), ((2, 3, 0, 1), (0, 1)))
 
 
-def read_both_ways(image, board: BoardResult, profile, known_sides) -> BoardResult:
+def read_both_ways(image, board: BoardResult, profile, known_sides, *, thresholds: dict) -> BoardResult:
     """A board found, read once more from its grid both ways round (A1 at the top-left, and I8 there, turned
     back), the two readings' probabilities averaged. The models read a square a little differently upside
     down, and a search reads each board whichever way round its outline happened to give it, so where a square
@@ -37,7 +37,7 @@ def read_both_ways(image, board: BoardResult, profile, known_sides) -> BoardResu
         return np.flip(probs.reshape(ROWS, COLUMNS, -1), axes).reshape(ROWS * COLUMNS, -1)
 
     readings = [(classified(image, BoardLocation(board.corners[list(order)], board.method, True, 0.0), profile,
-                             net=True), axes) for order, axes in _BOTH_WAYS]
+                             net=True, thresholds=thresholds), axes) for order, axes in _BOTH_WAYS]
     reading = averaged(readings[0][0], [back(r.piece_probs, axes) for r, axes in readings],
                        [back(r.printed_probs, axes) for r, axes in readings])
     reading, printed = with_layout(reading, board.side, known_sides)

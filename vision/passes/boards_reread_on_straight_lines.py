@@ -13,13 +13,13 @@ def run(ctx: FrameContext) -> None:
     reading looks like no board (a hand on a nearly empty board drags its outline off). Those outlines are
     noted as doubtful ones too."""
     locs, boards = ctx.locations, ctx.boards
-    for i in boards_not_phantoms(boards, weigh_overlaps=False, weigh_readings=False):
-        tried = with_segment_outlines(ctx.image, locs[i], boards[i])
+    for i in boards_not_phantoms(boards, weigh_overlaps=False, weigh_readings=False, thresholds=ctx.thresholds):
+        tried = with_segment_outlines(ctx.image, locs[i], boards[i], thresholds=ctx.thresholds)
         if tried is None:
             continue
         ctx.doubtful_outlines += tried.other_outlines
-        again = read_by_segments(ctx.image, tried, boards[i], ctx.profile, ctx.known_sides)
+        again = read_by_segments(ctx.image, tried, boards[i], ctx.profile, ctx.known_sides, thresholds=ctx.thresholds)
         # one that read like no board must now name its side firmly: a grid over a hand or a sleeve
         # can name some side weakly
-        if again is not None and (named_firmly(again[1]) or not reads_as_phantom(boards[i])):
+        if again is not None and (named_firmly(again[1], thresholds=ctx.thresholds) or not reads_as_phantom(boards[i], thresholds=ctx.thresholds)):
             locs[i], boards[i] = again

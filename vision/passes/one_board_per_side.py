@@ -8,10 +8,10 @@ from vision.results import BoardResult
 
 def run(ctx: FrameContext) -> None:
     if ctx.known_sides is not None:
-        ctx.boards = one_board_per_side(ctx.image, ctx.locations, ctx.boards, ctx.profile, ctx.known_sides)
+        ctx.boards = one_board_per_side(ctx.image, ctx.locations, ctx.boards, ctx.profile, ctx.known_sides, thresholds=ctx.thresholds)
 
 
-def one_board_per_side(image, locs, boards, profile, known_sides) -> list[BoardResult]:
+def one_board_per_side(image, locs, boards, profile, known_sides, *, thresholds: dict) -> list[BoardResult]:
     """The players' sides lie on the table once each: when two boards name the same one, the board
     whose side leads more keeps it, and the other is read again as one of the sides no other board is.
     (Only with known sides: without them, the boards in view may come from more than one box.)"""
@@ -25,5 +25,5 @@ def one_board_per_side(image, locs, boards, profile, known_sides) -> list[BoardR
             break
         for i in losers:
             taken = frozenset(b.side for j, b in enumerate(boards) if b.side and j not in losers)
-            boards[i] = read_board(image, locs[i], profile, known_sides, exclude=taken)
+            boards[i] = read_board(image, locs[i], profile, known_sides, exclude=taken, thresholds=thresholds)
     return boards

@@ -6,4 +6,4 @@ from vision.passes.finding import without_phantoms
 
 
 def run(ctx: FrameContext) -> None:
-    ctx.locations, ctx.boards = without_phantoms(ctx.locations, ctx.boards)
+    ctx.locations, ctx.boards = without_phantoms(ctx.locations, ctx.boards, thresholds=ctx.thresholds)
