@@ -12,8 +12,7 @@ validation seeds it reports the context model alone against the two combined
 (thresholds.toml [square_net] weight), so the weight can be chosen there.
 
 `--init FILE` starts from a network file's weights instead of at random: the installed net carried to
-newer scenes, or to another input_px (the layers do not depend on the board's size). What that gave when
-tried is in BENCHMARKS.md ("What changed in the forty-first session"); none of those nets is installed.
+newer scenes, or to another input_px (the layers do not depend on the board's size).
 """
 from __future__ import annotations
 
