@@ -71,13 +71,15 @@ def boards_not_phantoms(boards: list[BoardResult], weigh_overlaps: bool = True,
             if phantom[i] or (weigh_readings and b.method == "open outline" and i not in firm
                               and not board_shaped(b, [boards[j] for j in sure if j != i], thresholds=thresholds)):
                 continue
-            if weigh_readings and i not in firm and misshapen(b, [boards[j] for j in sure if j != i], thresholds=thresholds):
+            if weigh_readings and i not in firm and misshapen(b, [boards[j] for j in sure if j != i],
+                                                              thresholds=thresholds):
                 continue
             # a side named firmly by chance (a corner of a board the frame cuts, read as a board): far
             # smaller than a board in the plane of every surer board kept already. Only smaller: of two
             # such boards, the one with the wider lead might be the false one
-            if weigh_readings and i in firm and misshapen(b, [boards[j] for j in keep if is_sure(boards[j], thresholds=thresholds)],
-                                                           float(t["firm_plane_size_ratio"]), "smaller", thresholds=thresholds):
+            if weigh_readings and i in firm and misshapen(
+                    b, [boards[j] for j in keep if is_sure(boards[j], thresholds=thresholds)],
+                    float(t["firm_plane_size_ratio"]), "smaller", thresholds=thresholds):
                 continue
             sizes = [areas[j] for j in firm if j != i]
             if sizes and areas[i] < float(t["min_area_share"]) * float(np.median(sizes)):
@@ -119,7 +121,8 @@ def board_shaped(board: BoardResult, sure: list[BoardResult], *, thresholds: dic
     unread = board.pieces.count("?") + board.pieces.count(".")
     if not sure or unread > int(thresholds["phantoms"]["open_outline_max_unread"]):
         return False
-    fits = sum(shaped_as_a_board(board, s, thresholds=thresholds) and not misshapen(board, [s], thresholds=thresholds) for s in sure)
+    fits = sum(shaped_as_a_board(board, s, thresholds=thresholds) and not misshapen(board, [s], thresholds=thresholds)
+               for s in sure)
     return 2 * fits > len(sure)
 
 

@@ -31,7 +31,8 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         # an outline grid the markers chose, and the markers' own grid: either can lie a little off, and
         # settling moves each (a grid from one or two markers can lead by 40 at first and by 76 settled), so
         # each is read in full and the one whose side leads more wins
-        own = read_board(image, replace(location, alternative=None), profile, known_sides, exclude, doubt_lead, thresholds=thresholds)
+        own = read_board(image, replace(location, alternative=None), profile, known_sides, exclude, doubt_lead,
+                         thresholds=thresholds)
         alt = read_board(image, location.with_corners(location.alternative), profile, known_sides, exclude,
                          doubt_lead, thresholds=thresholds)
         return alt if alt.side is not None and (own.side is None or alt.side_lead > own.side_lead) else own
@@ -96,11 +97,13 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
     if not _grid_held(location):
         either_way = not location.oriented
         location, reading, match = _settle_grid(location, reading, match,
-                                                lambda loc: look(loc, allow_half_turn=either_way), thresholds=thresholds)
+                                                lambda loc: look(loc, allow_half_turn=either_way),
+                                                thresholds=thresholds)
         if match.side is None or match.margin < float(thresholds["phantoms"]["firm_lead"]):
             # a side named firmly vouches for its grid; polishing those moved right grids on artwork
             # the models were not tuned on (held-out seeds of the benchmark lost 4 boards)
-            location, reading = _polish_grid(location, reading, lambda loc: look(loc, allow_half_turn=either_way), thresholds=thresholds)
+            location, reading = _polish_grid(location, reading, lambda loc: look(loc, allow_half_turn=either_way),
+                                             thresholds=thresholds)
     oriented_by = "markers" if location.oriented else ("printed layout" if match.side else "guess")
     return board_result(location, reading, match, known_sides, oriented_by)
 
@@ -113,7 +116,8 @@ def _near_the_frame(outline: np.ndarray, shape: tuple[int, ...]) -> bool:
     return bool(((q < reach) | (q > np.float64([w - 1, h - 1]) - reach)).any())
 
 
-def _gained_squares_hidden(corners: np.ndarray, outline: np.ndarray, reading: BoardReading, *, thresholds: dict) -> bool:
+def _gained_squares_hidden(corners: np.ndarray, outline: np.ndarray, reading: BoardReading, *,
+                           thresholds: dict) -> bool:
     """Whether the squares of a grid that lie outside the outline it was lengthened from, and inside the
     picture, are enough of them and read hidden enough (thresholds.toml [locate] lengthen_hidden_*).
     And the squares inside the outline must read as a board's: a grid over the table reads hidden there
@@ -218,7 +222,8 @@ def _settle_grid(location: BoardLocation, reading: BoardReading, match, look, *,
     return best
 
 
-def _polish_grid(location: BoardLocation, reading: BoardReading, look, *, thresholds: dict) -> tuple[BoardLocation, BoardReading]:
+def _polish_grid(location: BoardLocation, reading: BoardReading, look, *,
+                 thresholds: dict) -> tuple[BoardLocation, BoardReading]:
     """The settled grid nudged, edge by edge, while its squares read more surely (sureness); the side it
     named stays. The side's lead steers the settling, and a grid a third of a square off can name its
     side by more than the right one (a symbol at the edge read in full), while the squares along that

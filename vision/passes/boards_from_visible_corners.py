@@ -17,7 +17,8 @@ from vision.results import BoardResult
 
 def run(ctx: FrameContext) -> None:
     ctx.locations, ctx.boards = boards_from_visible_corners(ctx.image, ctx.doubtful_outlines, ctx.locations,
-                                                            ctx.boards, ctx.profile, ctx.known_sides, thresholds=ctx.thresholds)
+                                                            ctx.boards, ctx.profile, ctx.known_sides,
+                                                            thresholds=ctx.thresholds)
 
 
 def boards_from_visible_corners(image, outlines: list[np.ndarray], locs: list[BoardLocation],
@@ -30,7 +31,8 @@ def boards_from_visible_corners(image, outlines: list[np.ndarray], locs: list[Bo
     and its visible floor must fit that side closely (a grid beside an arm, over patterned cloth, can lead
     by as much), where no board that leads by as much (or that markers placed) lies; it replaces the
     boards over it that lead by less."""
-    if not any(named_firmly(b, thresholds=thresholds) for b in boards) or not outlines or every_side_found(boards, known_sides):
+    if (not any(named_firmly(b, thresholds=thresholds) for b in boards) or not outlines
+            or every_side_found(boards, known_sides)):
         return locs, boards
     t = thresholds["corner_grids"]
     least = float(t["least_lead"])
@@ -52,7 +54,8 @@ def boards_from_visible_corners(image, outlines: list[np.ndarray], locs: list[Bo
             # grids one of those can agree with some side (dev 7150095: A1 by 49, half of it above the frame)
             if _share_in_frame(grid, image.shape) < float(t["min_in_frame"]) or any(overlap(grid, c) for c in taken):
                 continue
-            _, m = look_at(image, BoardLocation(grid, "corner", False, 0.0), profile, known_sides, thresholds=thresholds)
+            _, m = look_at(image, BoardLocation(grid, "corner", False, 0.0), profile, known_sides,
+                           thresholds=thresholds)
             if m.side is not None and m.margin >= float(t["first_look_lead"]):
                 leads.append((m.margin, grid))
     leads.sort(key=lambda x: -x[0])
@@ -61,7 +64,8 @@ def boards_from_visible_corners(image, outlines: list[np.ndarray], locs: list[Bo
             continue  # a board found already from a better corner
         loc = BoardLocation(grid, "corner", False, 0.0)
         board = read_board(image, loc, profile, known_sides, thresholds=thresholds)
-        if (not named_firmly(board, least, thresholds=thresholds) or floor_fit_of_side(board, known_sides) < float(t["min_floor_fit"])
+        if (not named_firmly(board, least, thresholds=thresholds)
+                or floor_fit_of_side(board, known_sides) < float(t["min_floor_fit"])
                 or any(overlap(board.corners, c) for c in taken)):
             continue
         locs, boards = replacing(locs, boards, loc.with_corners(board.corners), board)

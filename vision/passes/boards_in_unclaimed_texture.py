@@ -13,7 +13,8 @@ from vision.results import BoardResult
 
 def run(ctx: FrameContext) -> None:
     if ctx.board_size_known:
-        found = boards_in_unclaimed_texture(ctx.image, ctx.boards, ctx.profile, ctx.known_sides, thresholds=ctx.thresholds)
+        found = boards_in_unclaimed_texture(ctx.image, ctx.boards, ctx.profile, ctx.known_sides,
+                                            thresholds=ctx.thresholds)
         ctx.locations, ctx.boards = with_found(ctx.locations, ctx.boards, [(l, b, ()) for l, b in found])
 
 

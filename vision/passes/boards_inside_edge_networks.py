@@ -31,10 +31,12 @@ def boards_inside_edge_networks(image, locs: list[BoardLocation], boards: list[B
         # the region can miss a corner where a tile cluster meets the board's edge: the picture's straight
         # lines around it give the whole outline
         tried = with_segment_outlines(image, loc, board, thresholds=thresholds)
-        again = None if tried is None else read_by_segments(image, tried, board, profile, known_sides, thresholds=thresholds)
+        again = None if tried is None else read_by_segments(image, tried, board, profile, known_sides,
+                                                            thresholds=thresholds)
         if again is not None:
             loc, board = again
-        if not named_firmly(board, thresholds=thresholds) or any(overlap(board.corners, b.corners) for b in boards if is_sure(b, thresholds=thresholds)):
+        if not named_firmly(board, thresholds=thresholds) or any(
+                overlap(board.corners, b.corners) for b in boards if is_sure(b, thresholds=thresholds)):
             continue
         locs, boards = replacing(locs, boards, loc, board)
     return locs, boards

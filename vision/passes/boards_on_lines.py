@@ -13,10 +13,12 @@ from vision.results import BoardResult
 
 
 def run(ctx: FrameContext) -> None:
-    ctx.locations, ctx.boards = boards_on_lines(ctx.image, ctx.locations, ctx.boards, ctx.profile, ctx.known_sides, thresholds=ctx.thresholds)
+    ctx.locations, ctx.boards = boards_on_lines(ctx.image, ctx.locations, ctx.boards, ctx.profile, ctx.known_sides,
+                                                thresholds=ctx.thresholds)
 
 
-def boards_on_lines(image, locs: list[BoardLocation], boards: list[BoardResult], profile, known_sides, *, thresholds: dict):
+def boards_on_lines(image, locs: list[BoardLocation], boards: list[BoardResult], profile, known_sides, *,
+                    thresholds: dict):
     """The boards with each grid that an arm or a hand lies over (thresholds.toml [grid_lines] min_hidden squares
     read hidden) moved onto the lines its tiles' edges draw (vision.locate.grid_lines), where it then names the same side
     by about the same lead and its squares read more surely; or, for a side named weakly, names it by less or too

@@ -27,7 +27,8 @@ def run_anywhere(ctx: FrameContext) -> None:
     found = boards_by_the_frames_lines(ctx.image, ctx.frame_outlines, ctx.boards, ctx.profile, ctx.known_sides,
                                        anywhere=True, thresholds=ctx.thresholds)
     if found:
-        ctx.locations, ctx.boards = without_phantoms(*with_found(ctx.locations, ctx.boards, found), thresholds=ctx.thresholds)
+        ctx.locations, ctx.boards = without_phantoms(*with_found(ctx.locations, ctx.boards, found),
+                                                     thresholds=ctx.thresholds)
 
 
 def boards_by_the_frames_lines(image, lines: FrameOutlines, boards: list[BoardResult], profile, known_sides,

@@ -10,7 +10,9 @@ def run(ctx: FrameContext) -> None:
     """Each location read as a board. In a search, the outlines of the boards not sure of themselves are noted,
     whatever becomes of the boards: a corner of one may be a corner of a board an arm hides most of
     (boards_from_visible_corners)."""
-    ctx.boards = [read_board(ctx.image, loc, ctx.profile, ctx.known_sides, thresholds=ctx.thresholds) for loc in ctx.locations]
+    ctx.boards = [read_board(ctx.image, loc, ctx.profile, ctx.known_sides, thresholds=ctx.thresholds)
+                  for loc in ctx.locations]
     if ctx.searching:
-        ctx.doubtful_outlines = [o for loc, b in zip(ctx.locations, ctx.boards) if loc.outline is not None
-                                 and not is_sure(b, thresholds=ctx.thresholds) for o in (loc.outline, *loc.other_outlines, *loc.raw_outlines)]
+        ctx.doubtful_outlines = [o for loc, b in zip(ctx.locations, ctx.boards)
+                                 if loc.outline is not None and not is_sure(b, thresholds=ctx.thresholds)
+                                 for o in (loc.outline, *loc.other_outlines, *loc.raw_outlines)]

@@ -14,7 +14,8 @@ from vision.results import BoardResult
 
 
 def run(ctx: FrameContext) -> None:
-    ctx.boards = [read_both_ways(ctx.image, b, ctx.profile, ctx.known_sides, thresholds=ctx.thresholds) for b in ctx.boards]
+    ctx.boards = [read_both_ways(ctx.image, b, ctx.profile, ctx.known_sides, thresholds=ctx.thresholds)
+                  for b in ctx.boards]
 
 
 # the ways round a grid is read at last: its corners' order (A1's first), and the axes of a (ROWS, COLUMNS)

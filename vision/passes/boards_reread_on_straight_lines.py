@@ -21,5 +21,6 @@ def run(ctx: FrameContext) -> None:
         again = read_by_segments(ctx.image, tried, boards[i], ctx.profile, ctx.known_sides, thresholds=ctx.thresholds)
         # one that read like no board must now name its side firmly: a grid over a hand or a sleeve
         # can name some side weakly
-        if again is not None and (named_firmly(again[1], thresholds=ctx.thresholds) or not reads_as_phantom(boards[i], thresholds=ctx.thresholds)):
+        if again is not None and (named_firmly(again[1], thresholds=ctx.thresholds)
+                                  or not reads_as_phantom(boards[i], thresholds=ctx.thresholds)):
             locs[i], boards[i] = again

@@ -14,10 +14,12 @@ from vision.results import BoardResult
 
 
 def run(ctx: FrameContext) -> None:
-    ctx.locations, ctx.boards = boards_squared_up(ctx.image, ctx.locations, ctx.boards, ctx.profile, ctx.known_sides, thresholds=ctx.thresholds)
+    ctx.locations, ctx.boards = boards_squared_up(ctx.image, ctx.locations, ctx.boards, ctx.profile, ctx.known_sides,
+                                                  thresholds=ctx.thresholds)
 
 
-def boards_squared_up(image, locs: list[BoardLocation], boards: list[BoardResult], profile, known_sides, *, thresholds: dict):
+def boards_squared_up(image, locs: list[BoardLocation], boards: list[BoardResult], profile, known_sides, *,
+                      thresholds: dict):
     """The boards with each grid that is no board's shape in the table's plane of most other boards named
     firmly tried again from its corners that are square there (vision.locate.corner_grids.squared_grids): an arm
     over one corner drags the outline's corner, the grid's sides there shrink and its corners skew, and

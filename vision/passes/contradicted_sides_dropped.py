@@ -8,7 +8,8 @@ from vision.results import BoardResult
 
 
 def run(ctx: FrameContext) -> None:
-    ctx.locations, ctx.boards = without_contradicted_sides(ctx.locations, ctx.boards, ctx.known_sides, thresholds=ctx.thresholds)
+    ctx.locations, ctx.boards = without_contradicted_sides(ctx.locations, ctx.boards, ctx.known_sides,
+                                                           thresholds=ctx.thresholds)
 
 
 def without_contradicted_sides(locs: list[BoardLocation], boards: list[BoardResult], known_sides, *, thresholds: dict):

@@ -27,25 +27,29 @@ def with_segment_outlines(image, loc: BoardLocation, board: BoardResult, *, thre
 def read_by_segments(image, tried: BoardLocation, board: BoardResult, profile, known_sides, *, thresholds: dict):
     """(tried, its board) when the location from `with_segment_outlines` names a side by a wider lead
     than `board` does (by the least gain that moves a grid), else None."""
-    again = read_board(image, tried, profile, known_sides, doubt_lead=float(thresholds["phantoms"]["firm_lead"]), thresholds=thresholds)
+    again = read_board(image, tried, profile, known_sides, doubt_lead=float(thresholds["phantoms"]["firm_lead"]),
+                       thresholds=thresholds)
     gain = float(thresholds["locate"]["settle_min_gain"])
     if again.side is not None and (board.side is None or again.side_lead > board.side_lead + gain):
         return tried, again
     return None
 
 
-def without_phantoms(locs: list[BoardLocation], boards: list[BoardResult], *, thresholds: dict) -> tuple[list[BoardLocation], list[BoardResult]]:
+def without_phantoms(locs: list[BoardLocation], boards: list[BoardResult], *,
+                     thresholds: dict) -> tuple[list[BoardLocation], list[BoardResult]]:
     """The locations and boards that boards_not_phantoms keeps."""
     keep = boards_not_phantoms(boards, thresholds=thresholds)
     return [locs[i] for i in keep], [boards[i] for i in keep]
 
 
-def with_found(locs: list[BoardLocation], boards: list[BoardResult], found) -> tuple[list[BoardLocation], list[BoardResult]]:
+def with_found(locs: list[BoardLocation], boards: list[BoardResult],
+               found) -> tuple[list[BoardLocation], list[BoardResult]]:
     """The locations and boards with those found, (location, board, indices of the boards it replaces),
     added in place of the boards they replace and of the grids naming no side that they overlap (pieces of
     them)."""
     gone = {i for _, _, replaced in found for i in replaced} | {
-        i for i, b in enumerate(boards) if not claims_texture(b) and any(overlap(b.corners, f.corners) for _, f, _ in found)}
+        i for i, b in enumerate(boards)
+        if not claims_texture(b) and any(overlap(b.corners, f.corners) for _, f, _ in found)}
     return ([l for i, l in enumerate(locs) if i not in gone] + [l for l, _, _ in found],
             [b for i, b in enumerate(boards) if i not in gone] + [b for _, b, _ in found])
 

@@ -8,7 +8,8 @@ from vision.results import BoardResult
 
 def run(ctx: FrameContext) -> None:
     if ctx.known_sides is not None:
-        ctx.boards = one_board_per_side(ctx.image, ctx.locations, ctx.boards, ctx.profile, ctx.known_sides, thresholds=ctx.thresholds)
+        ctx.boards = one_board_per_side(ctx.image, ctx.locations, ctx.boards, ctx.profile, ctx.known_sides,
+                                        thresholds=ctx.thresholds)
 
 
 def one_board_per_side(image, locs, boards, profile, known_sides, *, thresholds: dict) -> list[BoardResult]:
