@@ -5,7 +5,7 @@ frame's edge, the table nearly always does), everything that is not table is a c
 candidate that is a large convex quadrilateral is a board outline. Inside the outline the 9x8 grid is
 found by the border margin and grid direction that put the most edges (tile outlines, grid lines, the
 margin's inner edge) on grid lines. The outline gives the grid only up to a half turn; the printed
-layout settles which corner is A1 (vision.analysis).
+layout settles which corner is A1 (vision.board_reading).
 """
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ class BoardLocation:
     alternative: np.ndarray | None = None
     # other outlines found for the same board (other masks, an arm cut away), best edge support first: an
     # arm over a board's edge can drag one corner of the best-supported outline along the arm, and then
-    # the grid names no side; vision.analysis tries these before guessing
+    # the grid names no side; vision.board_reading tries these before guessing
     other_outlines: tuple = ()
     # more such outlines, from arms cut away at several sizes, not yet refined (refine_outline) or checked for
     # edge support: refining them all would triple the cost of locate, and only a board naming no side needs them
@@ -140,7 +140,7 @@ def _marker_guided(image: np.ndarray, m: BoardLocation, near: list[BoardLocation
     corners, outline = best
     # an outline grid can put the markers near enough while lying off by half a square (a shadow on the
     # board's edge), and a grid from one or two markers can lie off too: the markers' own grid stays as the
-    # alternative, and the printed layout judges between them (vision.analysis.read_board)
+    # alternative, and the printed layout judges between them (vision.board_reading.read_board)
     return BoardLocation(corners, "markers+outline", True, m.score, outline, m.board_index, m.corners,
                          marker_points=m.marker_points)
 
@@ -572,7 +572,7 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
         open_quads += _open_edge_quads(band, crossing, t)
     quads += _candidates(crossing, t) + _candidates(crossing, t, close=int(t["table_close"])) + _run_quads(crossing, t)
     # outlines only open edges give (no mask closed a region there) are a board's only if its side is
-    # named firmly (vision.analysis): a glare spot between shadows' edges gives one too
+    # named firmly (vision.board_checks): a glare spot between shadows' edges gives one too
     closed = len(quads)
     for q in open_quads:
         same = float(t["open_edge_same"]) * square_px(q)

@@ -5,7 +5,7 @@ runs partly along the arm. The board's cut edges still show as straight lines in
 only a part of an edge is seen: a line segment detector finds them, and crossed in pairs they give
 outlines to try. The table's own lines (wood grain, stripes, a cloth's checks) give many more; how
 crisp an edge runs all round and how well a grid fits inside rank them, and naming the board's side
-decides (vision.analysis).
+decides (vision.passes).
 """
 from __future__ import annotations
 
