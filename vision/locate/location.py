@@ -60,9 +60,10 @@ def locate(image: np.ndarray, markers: bool = True, outline: bool = True) -> lis
         raise ValueError("locate needs a BGR colour image")
     by_markers = locate_by_markers(image) if markers else []
     by_outline = locate_by_outline(image) if outline else []
+    pinned = float(thresholds()["locate"]["markers_pin_grid"])
     found: list[BoardLocation] = []
     for m in by_markers:
-        if m.score >= 0.75:  # three or four markers around the board pin its grid
+        if m.score >= pinned:  # three or four markers around the board pin its grid
             board = m
         else:  # fewer extrapolate across it: an outline grid that puts them where they are seen does better
             board = _marker_guided(image, m, [o for o in by_outline if _near_markers(o, m)])
@@ -238,7 +239,7 @@ def _table_mask(colours: np.ndarray, t: dict, k: int, weight) -> np.ndarray:
     yy, xx = np.mgrid[0:h, 0:w]
     xs, ys = (xx.ravel() / w - 0.5), (yy.ravel() / h - 0.5)
     basis = np.stack([np.ones_like(xs), xs, ys, xs * xs, ys * ys, xs * ys], 1).astype(np.float32)
-    table = dist < thr * 1.5
+    table = dist < thr * float(t["table_fit_distance"])
     if table.sum() > 50:
         sel = np.flatnonzero(table)[:: max(1, table.sum() // 4000)]
         resid = flat[sel] - centres[nearest[sel]]
@@ -534,7 +535,8 @@ def plausible(quad: np.ndarray, area: float, t: dict, strict: bool) -> bool:
     sides = np.linalg.norm(quad - np.roll(quad, -1, 0), axis=1)
     if sides.max() / max(sides.min(), 1) > t["max_aspect"]:
         return False
-    return 0.95 <= fill <= 1.05 if strict else fill >= t["min_fill"]
+    lo, hi = (float(v) for v in t["strict_fill"])
+    return lo <= fill <= hi if strict else fill >= t["min_fill"]
 
 
 def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
