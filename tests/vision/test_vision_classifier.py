@@ -4,12 +4,13 @@ import pytest
 
 from vision.classify.classification import classify
 from vision.classify.features import (FLOOR_CLASSES, REGIONS, context_input, floor_free_features, floor_reference,
-                             leaf_colour_context, neighbour_context, quarter_features, region_means,
-                             square_features)
+                                      leaf_colour_context, neighbour_context, quarter_features, region_means,
+                                      square_features)
 from vision.grids import PIECE_CHARS
 from vision.classify.mlp import load_mlp
 from vision.locate.rectification import rectify
 from vision.synthetic import BoardSpec, Conditions, played_position, render_scene
+from vision.thresholds import thresholds
 
 
 def test_models_take_the_features_as_they_are_made_now(clean_scene):
@@ -159,7 +160,7 @@ def test_a_hand_over_one_corner_lands_last_among_the_quarters():
 
 def test_training_scenes_stay_clear_of_validation_benchmark_and_test_seeds():
     from vision.training.perceptrons import (BENCH_SEED_BASE, CHUNK, PLAYED_SEED_BASE, RANDOM_BLOCK, VALIDATION_SEED_BASE,
-                                 jobs_for)
+                                             jobs_for)
     seeds = {kind: {s for k, first in jobs_for(2000, 4000) if k == kind for s in range(first, first + CHUNK)}
              for kind in ("random", "played")}
     assert len(seeds["random"]) == 2000 and len(seeds["played"]) == 4000

@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from vision.classify.features import (LEAF_COLOURS, LEAF_HOLE, LEAF_SOLID, BoardFeatures, board_features, context_input,
-                             corner_lab)
+                                      corner_lab)
 from vision.grids import COLUMNS, FLOOR_VISIBLE, ROWS, any_in_area, format_grid, rotate180
 from vision.kit import load_kit
 from vision.classify.mlp import load_mlp

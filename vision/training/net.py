@@ -31,7 +31,7 @@ from vision.classify.mlp import DATA
 from vision.classify.square_net import CACHE_PX, CLASSES, INPUT_CHANNELS, net_input, square_net_probabilities
 from vision.thresholds import thresholds
 from vision.training.perceptrons import (CHUNK, PLAYED_SEED_BASE, VALIDATION_SEED_BASE, class_weights, collect, jittered_boards,
-                             jobs_for, scene_for)
+                                         jobs_for, scene_for)
 
 NET_CACHE = pathlib.Path(__file__).resolve().parents[2] / "build" / "net-cache"
 # bump when the cached board, the renderer (its truth too: v2 measures hidden squares finely; v3 puts each

@@ -29,7 +29,7 @@ import cv2
 import numpy as np
 
 from vision.classify.features import (FLOOR_CLASSES, context_input, features_with_floor, floor_free_features,
-                             quarter_features, region_means)
+                                      quarter_features, region_means)
 from vision.grids import COLUMNS, FLOOR_VISIBLE, LEAF_HOLE, PIECE_CHARS, ROWS
 from vision.classify.mlp import DATA, train
 from vision.locate.rectification import rectify
