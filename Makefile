@@ -34,8 +34,8 @@ bench: $(STAMP)
 # rebuilds the square classifiers from rendered scenes (long: see README)
 train: $(STAMP)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-train.txt
-	$(PY) -m vision.training $(ARGS)
-	$(PY) -m vision.net_training
+	$(PY) -m vision.training.perceptrons $(ARGS)
+	$(PY) -m vision.training.net
 
 clean:
 	rm -rf $(VENV) build *.egg-info

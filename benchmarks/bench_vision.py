@@ -2,7 +2,7 @@
 
 Scenes use seeds from BENCH_SEED_BASE (5,000,000) upwards: 500 random scenes, then 120 in the held-out
 artwork style (5,100,000..) and 120 framed tightly, their boards reaching the picture's edges (5,200,000..).
-The tests use seeds below 100,000 and the classifier was fitted on seeds from 1,000,000 (vision.training).
+The tests use seeds below 100,000 and the classifier was fitted on seeds from 1,000,000 (vision.training.perceptrons).
 Writes bench-out/vision-*.png.
 """
 from __future__ import annotations
@@ -15,13 +15,14 @@ import time
 import cv2
 import numpy as np
 
+from vision.thresholds import thresholds
 from vision.analysis import analyze, read_board
 from vision.debug import draw_reading
 from vision.grids import COLUMNS
-from vision.location import BoardLocation
-from vision.rectification import rectify
+from vision.locate.location import BoardLocation
+from vision.locate.rectification import rectify
 from vision.synthetic import BoardSpec, Conditions, random_position, render_scene, tight_fill
-from vision.training import BENCH_SEED_BASE
+from vision.training.perceptrons import BENCH_SEED_BASE
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "bench-out"
 CLASSES = ".GYRgyrtsa"
@@ -86,7 +87,7 @@ def _scene(args) -> dict:
     for k, truth in enumerate(scene.boards):
         r["boards"] += 1
         # the classifier alone, on the true location
-        reading = read_board(scene.image, BoardLocation(truth.corners, "truth", True, 1.0))
+        reading = read_board(scene.image, BoardLocation(truth.corners, "truth", True, 1.0), thresholds=thresholds())
         tt, pp = _score_board(truth, reading.pieces)
         np.add.at(r["conf_truth_loc"], ([CLASSES.index(x) for x in tt], [PREDICTED.index(x) for x in pp]), 1)
         r["right_truth_loc"] += bool((tt == pp).all())
@@ -235,12 +236,12 @@ def timing(repeats: int, log=print) -> dict:
         from vision.kit import load_kit
         known = {s: load_kit().sides[s] for s in sides}
         for loc in locs:  # warm caches (model files, region weights)
-            read_board(scene.image, loc, known_sides=known)
+            read_board(scene.image, loc, known_sides=known, thresholds=thresholds())
         per_board = []
         for _ in range(repeats):
             for loc in locs:
                 t = time.perf_counter()
-                read_board(scene.image, loc, known_sides=known)
+                read_board(scene.image, loc, known_sides=known, thresholds=thresholds())
                 per_board.append((time.perf_counter() - t) * 1000)
         renders = []
         for k in range(5):

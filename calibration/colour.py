@@ -7,7 +7,7 @@ from engine.errors import LeafwatchError
 import cv2
 import numpy as np
 
-from vision.markers import MarkerLayout, load_marker_layout
+from vision.locate.markers import MarkerLayout, load_marker_layout
 from vision.profile import ColourProfile
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.markers import MarkerLayout, load_marker_layout
+from vision.locate.markers import MarkerLayout, load_marker_layout
 
 CORNERS = ("A1", "I1", "I8", "A8")
 A4_MM = (210.0, 297.0)

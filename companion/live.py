@@ -77,8 +77,8 @@ class LiveTable:
 
     def _frame(self, image) -> list[Notice]:
         from vision.analysis import analyze
-        from vision.location import BoardLocation
-        from vision.mlp import ModelFileError
+        from vision.locate.location import BoardLocation
+        from vision.classify.mlp import ModelFileError
 
         t = time.perf_counter()
         self.frames += 1
@@ -110,7 +110,7 @@ class LiveTable:
         """Every player's board found from nothing (the search thread's work): their locations, or None
         unless each player's board was found, once."""
         from vision.analysis import analyze
-        from vision.location import BoardLocation
+        from vision.locate.location import BoardLocation
 
         result = analyze(image, self.profile, self._known_sides())
         sides = sorted(b.side for b in result.boards if b.side)
@@ -122,7 +122,7 @@ class LiveTable:
         """A live camera's frame: read where the boards lie; the search runs beside, on a frame now and
         then, and on every frame while a board is missing, when the searcher is free."""
         from vision.analysis import analyze
-        from vision.mlp import ModelFileError
+        from vision.classify.mlp import ModelFileError
 
         found = self._search.take()
         if found is not None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from vision.rectification import square_steps
+from vision.locate.rectification import square_steps
 from vision.thresholds import DATA, thresholds
 
 LIMITS_PATH = DATA / "camera_check.toml"

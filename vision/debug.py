@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 
 from vision.grids import COLUMNS, ROWS
-from vision.rectification import rectify
+from vision.locate.rectification import rectify
 
 
 def draw_reading(rect: np.ndarray, pieces: str, printed: str, confidence: np.ndarray, truth: str | None = None) -> np.ndarray:

@@ -1,7 +1,8 @@
-"""Piece and printed notations as the vision side reads and writes them (design.md's contract).
+"""Piece and printed notations as arrays for the vision side (design.md's contract).
 
 A notation is 8 rows top to bottom separated by "/", 9 characters each; column A..I is index 0..8,
-row 1..8 is index 0..7. Kept here, not imported from the engine, so vision stands on its own.
+row 1..8 is index 0..7. Parsed by the engine's own notation (`engine.indian_summer.notation`, standard
+library only), so a notation has one parser and one error; here it becomes an 8x9 array of characters.
 """
 from __future__ import annotations
 
@@ -9,29 +10,24 @@ import functools
 
 import numpy as np
 
-COLUMNS = 9
-ROWS = 8
-PIECE_CHARS = ".GYRgyrtsa?"
-PRINTED_CHARS = ".bnmf?"
+from engine.errors import NotationError
+from engine.indian_summer.notation import PIECE_CHARS, PRINTED_CHARS, PieceGrid, PrintedLayout
+from engine.indian_summer.squares import COLUMNS, ROWS
+
+__all__ = ["COLUMNS", "FLOOR_VISIBLE", "LEAF_HOLE", "LEAF_SOLID", "NotationError", "PIECE_CHARS", "PRINTED_CHARS",
+           "ROWS", "any_in_area", "empty", "format_grid", "parse", "rotate180", "square_name"]
+
 LEAF_SOLID = "GYR"
 LEAF_HOLE = "gyr"
 # squares where the printed floor can be seen: the empty square and the three uncovered holes
 FLOOR_VISIBLE = frozenset(".gyr")
 
 
-class NotationError(ValueError):
-    """A notation string that does not have 8 rows of 9 allowed characters."""
-
-
-def parse(notation: str, allowed: str = PIECE_CHARS) -> np.ndarray:
-    """Notation -> 8x9 array of one-character strings (row, column)."""
-    rows = notation.strip().split("/")
-    if len(rows) != ROWS or any(len(r) != COLUMNS for r in rows):
-        raise NotationError(f"expected {ROWS} rows of {COLUMNS} characters separated by '/': {notation!r}")
-    bad = sorted({c for r in rows for c in r} - set(allowed))
-    if bad:
-        raise NotationError(f"characters {''.join(bad)!r} not allowed here (allowed {allowed!r})")
-    return np.array([list(r) for r in rows], dtype="<U1")
+def parse(notation: str, printed: bool = False) -> np.ndarray:
+    """Piece notation (printed notation with `printed`) -> 8x9 array of one-character strings (row, column);
+    engine.errors.NotationError when it is not one."""
+    cells = (PrintedLayout if printed else PieceGrid).parse(notation).cells
+    return np.array(cells, dtype="<U1").reshape(ROWS, COLUMNS)
 
 
 def format_grid(grid) -> str:

@@ -1,15 +1,16 @@
-"""The reference kit (board sides, leaf and animal shapes) read from its TOML data file.
+"""The reference kit (board sides, leaf and animal shapes) as the recognizer and the renderer use it.
 
-The file belongs to the engine's data folder; vision reads it as data and never imports the engine.
+Read through the engine's own kit (`engine.indian_summer.kit`, standard library only), so the component data
+has one parser; here its shapes are cells in reading order and its sides printed notations.
 """
 from __future__ import annotations
 
 import functools
-import pathlib
-import tomllib
 from dataclasses import dataclass
 
-KIT_PATH = pathlib.Path(__file__).resolve().parent.parent / "engine" / "indian_summer" / "data" / "reference-kit.toml"
+from engine.indian_summer.kit import reference_kit
+from engine.indian_summer.shapes import Shape as EngineShape
+from engine.indian_summer.squares import AREA_COLUMNS, AREA_ROWS
 
 
 @dataclass(frozen=True)
@@ -17,7 +18,7 @@ class Shape:
     name: str
     kind: str  # "green" | "yellow" | "red" | "animal"
     count: int
-    cells: tuple[tuple[int, int], ...]  # (row, col) of every covered square
+    cells: tuple[tuple[int, int], ...]  # (row, col) of every covered square, in reading order
     hole: tuple[int, int] | None  # (row, col) of the hole, leaf tiles only
 
 
@@ -26,29 +27,22 @@ class Kit:
     sides: dict[str, str]  # side name -> printed notation
     leaves: tuple[Shape, ...]
     animals: tuple[Shape, ...]
-    area: tuple[int, int] = (4, 3)  # an Area's rows and columns of squares
+    area: tuple[int, int] = (AREA_ROWS, AREA_COLUMNS)  # an Area's rows and columns of squares
 
 
-def _shape(entry: dict, kind: str) -> Shape:
-    cells, hole = [], None
-    for r, line in enumerate(entry["shape"]):
-        for c, ch in enumerate(line):
-            if ch in "#O":
-                cells.append((r, c))
-            if ch == "O":
-                hole = (r, c)
-    return Shape(entry["name"], kind, int(entry.get("count", 1)), tuple(cells), hole)
+def _shape(name: str, kind: str, count: int, shape: EngineShape) -> Shape:
+    cells = tuple(sorted((r, c) for c, r in shape.cells))
+    hole = None if shape.hole is None else (shape.hole[1], shape.hole[0])
+    return Shape(name, kind, int(count), cells, hole)
 
 
 @functools.cache
-def load_kit(path: pathlib.Path | str = KIT_PATH) -> Kit:
-    with open(path, "rb") as f:
-        data = tomllib.load(f)
-    sides = {e["side"]: e["printed"] for e in data.get("forest_floor", [])}
-    leaves = tuple(_shape(e, e["colour"]) for e in data.get("leaf", []))
-    animals = tuple(_shape(e, "animal") for e in data.get("animal", []))
-    grid = data.get("grid", {})
-    return Kit(sides, leaves, animals, (int(grid.get("area_rows", 4)), int(grid.get("area_columns", 3))))
+def load_kit() -> Kit:
+    kit = reference_kit()
+    sides = {name: layout.format() for name, layout in kit.sides}
+    leaves = tuple(_shape(leaf.name, leaf.colour, leaf.count, leaf.shape) for leaf in kit.leaves)
+    animals = tuple(_shape(a.name, "animal", a.count, a.shape) for a in kit.animals)
+    return Kit(sides, leaves, animals)
 
 
 def physical_board(side: str) -> str:

@@ -16,7 +16,7 @@ import numpy as np
 
 from engine.errors import LeafwatchError
 from vision.grids import COLUMNS, ROWS
-from vision.rectification import board_to_picture
+from vision.locate.rectification import board_to_picture
 
 # one colour a board (BGR), bright enough to show on a dark table and a light one with a dark edge
 BOARD_COLOURS = ((0, 220, 255), (255, 200, 0), (255, 0, 255), (0, 255, 120), (0, 140, 255), (255, 255, 255))

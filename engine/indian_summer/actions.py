@@ -197,7 +197,3 @@ def parse_action(text: str) -> Action:
             raise NotationError(f"{rest[1]!r} is not a leaf colour ({', '.join(COLOURS)})")
         return Observe(rest[0].lower(), rest[1].lower())
     raise NotationError(f"unknown action {verb!r}")
-
-
-def format_action(action: Action) -> str:
-    return action.format()

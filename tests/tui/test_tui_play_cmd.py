@@ -134,14 +134,14 @@ def test_headless_printer_skips_a_frame_it_cannot_process_and_says_so_once():
 
 
 def test_a_missing_model_file_alerts_and_keeps_the_game(monkeypatch):
-    import vision.classification
-    from vision.mlp import ModelFileError
+    import vision.classify.classification
+    from vision.classify.mlp import ModelFileError
     from vision.synthetic import render_scene
 
     def missing(*_):
-        raise ModelFileError("vision/data/square_net.onnx is missing: run `python -m vision.net_training` to build it")
+        raise ModelFileError("vision/data/square_net.onnx is missing: run `python -m vision.training.net` to build it")
 
-    monkeypatch.setattr(vision.classification, "square_net_probabilities", missing)
+    monkeypatch.setattr(vision.classify.classification, "square_net_probabilities", missing)
     live = LiveTable(start_state(parse_players("Tini:A1,Claus:B2")))
     before = live.process(DeclareItem(None, "berry")).view
     update = live.process(FrameItem(render_scene(101).image, "frame 1"))

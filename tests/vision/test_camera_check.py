@@ -16,7 +16,7 @@ from vision.analysis import AnalyzeResult, analyze
 from vision.camera_check import check_picture, limits
 from vision.overlay import (BOARD_COLOURS, PictureError, draw_boards, free_path, png_bytes, write_png,
                             written_by_leafwatch)
-from vision.rectification import board_to_picture
+from vision.locate.rectification import board_to_picture
 from vision.sources import SourceError, snapshot
 from vision.synthetic import Conditions, render_scene
 

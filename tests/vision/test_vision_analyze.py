@@ -79,18 +79,18 @@ def test_a_grid_found_a_little_off_settles_onto_its_squares(clean_scene):
     # an outline taking in a shadow puts one edge of the grid out by a part of a square: the board still
     # names its side, and nudging the edges while the side's symbols fit better brings the grid back
     from tests.vision.conftest import turned_error
-    from vision.analysis import _edge_moved, read_board
-    from vision.location import BoardLocation
+    from vision.board_reading import edge_moved, read_board
+    from vision.locate.location import BoardLocation
 
     truth = clean_scene.boards[0]
     for edge, squares in ((1, 0.45), (2, -0.4)):
-        off = _edge_moved(truth.corners, edge, squares)
+        off = edge_moved(truth.corners, edge, squares)
         assert turned_error(off, truth) > 0.35
-        board = read_board(clean_scene.image, BoardLocation(off, "outline", False, 1.0))
+        board = read_board(clean_scene.image, BoardLocation(off, "outline", False, 1.0), thresholds=thresholds())
         assert board.side == truth.side
         assert turned_error(board.corners, truth) < 0.15
         # a board the tracker follows keeps its corners: nothing is searched every frame
-        followed = read_board(clean_scene.image, BoardLocation(off, "outline", True, 1.0))
+        followed = read_board(clean_scene.image, BoardLocation(off, "outline", True, 1.0), thresholds=thresholds())
         assert np.array_equal(followed.corners, off)
 
 
@@ -100,17 +100,17 @@ def test_a_grid_a_part_of_a_square_off_is_polished_back_while_its_squares_read_m
     # that edge reads wrong; nudged while its squares read more surely, the grid comes back and reads every
     # square. (read_board polishes only a grid whose side is named weakly: on held-out artwork polishing
     # firmly named grids moved right ones)
-    from vision.analysis import _edge_moved, _look, _polish_grid
-    from vision.location import BoardLocation
+    from vision.board_reading import _polish_grid, edge_moved, look_at
+    from vision.locate.location import BoardLocation
     from vision.synthetic import render_scene
 
     scene = render_scene(7203200)
     truth = scene.boards[1]
-    off = BoardLocation(_edge_moved(truth.corners, 3, 0.3), "outline", False, 1.0)
-    look = lambda loc: _look(scene.image, loc, None, None, True, frozenset())  # noqa: E731
+    off = BoardLocation(edge_moved(truth.corners, 3, 0.3), "outline", False, 1.0)
+    look = lambda loc: look_at(scene.image, loc, None, None, True, frozenset(), thresholds=thresholds())  # noqa: E731
     before, _ = look(off)
     assert squares_wrong(before.pieces, truth) > 0
-    polished, reading = _polish_grid(off, before, look)
+    polished, reading = _polish_grid(off, before, look, thresholds=thresholds())
     assert corner_error(polished.corners, truth) < 0.15
     assert squares_wrong(reading.pieces, truth) == 0
 
@@ -119,7 +119,7 @@ def test_a_nearly_full_board_found_whole_keeps_a_grid_that_reads_every_square():
     # seed 7204031 (played-like), board 0: 19 squares show floor, and at its true corners B1 leads by
     # 17.7, under the 20 asked for; settling named it from a grid 0.3 squares off (two squares wrong along
     # its top edge). Polished, the grid is back on its squares and the side stays named
-    from vision.training import scene_for
+    from vision.training.perceptrons import scene_for
 
     scene = scene_for("played", 7204031)
     truth = scene.boards[0]
@@ -129,17 +129,17 @@ def test_a_nearly_full_board_found_whole_keeps_a_grid_that_reads_every_square():
 
 
 def test_edges_move_outward_by_squares():
-    from vision.analysis import _edge_moved
+    from vision.board_reading import edge_moved
 
     grid = np.array([[0, 0], [90, 0], [90, 80], [0, 80]], float)  # 10 px squares, A1 top-left
-    assert np.allclose(_edge_moved(grid, 0, 0.5), [[0, -5], [90, -5], [90, 80], [0, 80]])
-    assert np.allclose(_edge_moved(grid, 1, 1.0), [[0, 0], [100, 0], [100, 80], [0, 80]])
-    assert np.allclose(_edge_moved(grid, 2, -0.5), [[0, 0], [90, 0], [90, 75], [0, 75]])
-    assert np.allclose(_edge_moved(grid, 3, 0.2), [[-2, 0], [90, 0], [90, 80], [-2, 80]])
+    assert np.allclose(edge_moved(grid, 0, 0.5), [[0, -5], [90, -5], [90, 80], [0, 80]])
+    assert np.allclose(edge_moved(grid, 1, 1.0), [[0, 0], [100, 0], [100, 80], [0, 80]])
+    assert np.allclose(edge_moved(grid, 2, -0.5), [[0, 0], [90, 0], [90, 75], [0, 75]])
+    assert np.allclose(edge_moved(grid, 3, 0.2), [[-2, 0], [90, 0], [90, 80], [-2, 80]])
 
 
 def _found(corners, side=None, lead=0.0, pieces="." * 30 + "R" * 42, method="outline", printed="?" * 72):
-    from vision.analysis import BoardResult
+    from vision.results import BoardResult
 
     def rows(s):
         return "/".join(s[r * COLUMNS:(r + 1) * COLUMNS] for r in range(8))
@@ -152,7 +152,7 @@ def _square(x, y, size):
 
 
 def test_false_boards_are_not_reported():
-    from vision.analysis import _boards_not_phantoms
+    from vision.board_checks import boards_not_phantoms
     boards = [
         _found(_square(0, 0, 300), "A1", 150.0),
         _found(_square(400, 0, 280), "B2", 90.0),
@@ -164,7 +164,7 @@ def test_false_boards_are_not_reported():
         _found(_square(1200, 500, 300), pieces="." * 72, printed="." * 66 + "bbnnmf"),  # symbols hard to read
         _found(_square(1200, 0, 300), pieces="." * 72, printed="." * 71 + "n"),  # wood grain read as floor
     ]
-    assert _boards_not_phantoms(boards) == [0, 1, 5, 6, 7]
+    assert boards_not_phantoms(boards, thresholds=thresholds()) == [0, 1, 5, 6, 7]
 
 
 # a camera tilted over the table: the table's plane (in squares) to the picture
@@ -179,7 +179,7 @@ def _seen(x, y, w, h, turns=0, plane_to_image=_TILTED):
 
 
 def test_a_grid_of_no_boards_shape_in_the_table_plane_is_not_reported():
-    from vision.analysis import _boards_not_phantoms
+    from vision.board_checks import boards_not_phantoms
     boards = [
         _found(_seen(0, 0, 9, 8), "A1", 150.0),
         _found(_seen(12, 0, 9, 8), "B2", 90.0),
@@ -188,68 +188,68 @@ def test_a_grid_of_no_boards_shape_in_the_table_plane_is_not_reported():
         _found(_seen(22, 0, 4, 8), pieces="." * 72, printed="." * 60 + "b" * 12),  # a strip of table beside a board
         _found(_seen(24, 11, 6, 5), pieces="?" * 20 + "R" * 52),  # a board's grid fitted to an outline an arm cut
     ]
-    assert _boards_not_phantoms(boards) == [0, 1, 2, 3]
+    assert boards_not_phantoms(boards, thresholds=thresholds()) == [0, 1, 2, 3]
     # with no board sure of itself, there is no plane to measure in
     unsure = [_found(b.corners, pieces=b.pieces.replace("/", ""), printed=b.printed.replace("/", "")) for b in boards[2:]]
-    assert _boards_not_phantoms(unsure) == [0, 1, 2, 3]
+    assert boards_not_phantoms(unsure, thresholds=thresholds()) == [0, 1, 2, 3]
 
 
 def test_a_small_grid_naming_a_side_firmly_beside_a_surer_board_is_not_reported():
-    from vision.analysis import _boards_not_phantoms
+    from vision.board_checks import boards_not_phantoms
     boards = [
         _found(_seen(0, 0, 9, 8), "A2", 91.0),
         _found(_seen(12, 0, 4, 4), "D2", 46.5),  # a corner of a board cut by the frame, read as a board (scene 7201500)
         _found(_seen(0, 11, 10.5, 9), "E1", 40.0),  # a board a little off its shape (lens distortion reaches 1.17)
     ]
-    assert _boards_not_phantoms(boards) == [0, 2]
+    assert boards_not_phantoms(boards, thresholds=thresholds()) == [0, 2]
     # only a surer board judges it, and only for being small: alone it stays, and a board surer than it
     # is not judged by it (a whole board is large in the small grid's plane; either might be the false one)
-    assert _boards_not_phantoms(boards[1:2]) == [0]
-    assert _boards_not_phantoms([_found(_seen(0, 0, 9, 8), "A2", 40.0), boards[1]]) == [0, 1]
+    assert boards_not_phantoms(boards[1:2], thresholds=thresholds()) == [0]
+    assert boards_not_phantoms([_found(_seen(0, 0, 9, 8), "A2", 40.0), boards[1]], thresholds=thresholds()) == [0, 1]
     # a grid smaller than a board on one side only is not judged this way (tilted boards read shorter one way)
-    assert _boards_not_phantoms([boards[0], _found(_seen(12, 0, 9, 4), "D2", 46.5)]) == [0, 1]
+    assert boards_not_phantoms([boards[0], _found(_seen(12, 0, 9, 4), "D2", 46.5)], thresholds=thresholds()) == [0, 1]
 
 
 def test_a_grid_found_by_open_edges_is_kept_when_a_boards_shape_and_read_as_pieces():
-    from vision.analysis import _boards_not_phantoms
+    from vision.board_checks import boards_not_phantoms
     full = "GGRRYYgRY" * 8
     sure = [_found(_seen(0, 0, 9, 8), "A1", 150.0), _found(_seen(12, 0, 9, 8), "B2", 90.0)]
     # a nearly full board: few symbols show, its side named weakly or not at all, its tiles breaking the
     # outline into edges that close no region (scene 7206002, 7206040, 7206062)
     weak = _found(_seen(0, 11, 9, 8), "C1", 20.0, pieces=full, method="open outline")
     unnamed = _found(_seen(12, 11, 9, 8), pieces=full, method="open outline")
-    assert _boards_not_phantoms(sure + [weak, unnamed]) == [0, 1, 2, 3]
+    assert boards_not_phantoms(sure + [weak, unnamed], thresholds=thresholds()) == [0, 1, 2, 3]
     # a glare spot between shadows: open floor, or a patch no board's shape, or too large, goes
     bare = _found(_seen(0, 11, 9, 8), "C1", 20.0, pieces="." * 40 + full[40:], method="open outline")
     skew = _found(_seen(0, 11, 9, 7), "C1", 20.0, pieces=full, method="open outline")
     large = _found(_seen(0, 11, 11.7, 10.4), "C1", 20.0, pieces=full, method="open outline")
     for grid in (bare, skew, large):
-        assert _boards_not_phantoms(sure + [grid]) == [0, 1]
+        assert boards_not_phantoms(sure + [grid], thresholds=thresholds()) == [0, 1]
     # and with no sure board, no plane to judge a shape in: only a firm lead keeps it
-    assert _boards_not_phantoms([weak]) == []
+    assert boards_not_phantoms([weak], thresholds=thresholds()) == []
 
 
 def test_a_grid_far_larger_or_smaller_than_a_board_is_told_one_way_or_the_other():
-    from vision.analysis import _misshapen
+    from vision.board_checks import misshapen
     sure = [_found(_seen(0, 0, 9, 8), "A1", 150.0), _found(_seen(12, 0, 9, 8), "B2", 90.0)]
     # a grid over two boards and the table between them (scene 7206062: it named C1 by 45)
     over_two = _found(_seen(0, 11, 21, 18), "C1", 45.0)
     corner = _found(_seen(0, 11, 4, 4), "D2", 46.5)  # a corner of a board the frame cuts
-    assert _misshapen(over_two, sure, 1.6, "larger") and not _misshapen(over_two, sure, 1.6, "smaller")
-    assert _misshapen(corner, sure, 1.6, "smaller") and not _misshapen(corner, sure, 1.6, "larger")
+    assert misshapen(over_two, sure, 1.6, "larger", thresholds=thresholds()) and not misshapen(over_two, sure, 1.6, "smaller", thresholds=thresholds())
+    assert misshapen(corner, sure, 1.6, "smaller", thresholds=thresholds()) and not misshapen(corner, sure, 1.6, "larger", thresholds=thresholds())
     # a board a little off a board's size for lens distortion is neither
     near = _found(_seen(0, 11, 10.5, 9.3), "C1", 45.0)
-    assert not any(_misshapen(near, sure, 1.6, way) for way in ("smaller", "larger"))
+    assert not any(misshapen(near, sure, 1.6, way, thresholds=thresholds()) for way in ("smaller", "larger"))
     # a grid longer one way only is not wholly larger
-    assert not _misshapen(_found(_seen(0, 11, 21, 8), "C1", 45.0), sure, 1.6, "larger")
+    assert not misshapen(_found(_seen(0, 11, 21, 8), "C1", 45.0), sure, 1.6, "larger", thresholds=thresholds())
 
 
 def test_nearly_full_boards_found_only_by_open_edges_are_reported():
     # seed 7206002 (played-like), board 3 (B1): nearly full, on a pale cloth, found only as a grid on
     # edges that close no region, its side named by 20 (under the firm 33), and dropped as a glare spot
-    # could be. seed 7206062, board 1 (E1): named by 18, and replaced by a grid over two boards and the
+    # could be. Dev seed 7206062, board 1 (E1): named by 18, and replaced by a grid over two boards and the
     # table between them that named C1 by 45
-    from vision.training import scene_for
+    from vision.training.perceptrons import scene_for
 
     for seed, i in ((7206002, 3), (7206062, 1)):
         scene = scene_for("played", seed)
@@ -322,20 +322,20 @@ def test_a_corner_of_a_board_cut_by_the_frame_is_not_a_board():
 
 
 def test_a_small_board_far_from_the_camera_stays():
-    from vision.analysis import _boards_not_phantoms
+    from vision.board_checks import boards_not_phantoms
     # steep tilt: the far board's grid under a third of the near ones' area (seed 7010170 reads 0.3), yet a
     # board's shape in their plane
     steep = np.array([[40.0, 0.0, 300.0], [0.0, 40.0, 100.0], [0.0, 0.06, 1.0]])
     boards = [_found(_seen(x, y, 9, 8, plane_to_image=steep), side, lead)
               for x, y, side, lead in ((0, 0, "A1", 150.0), (12, 0, "B2", 90.0), (0, 10, "C1", 40.0))]
     assert 0.25 < cv2.contourArea(np.float32(boards[2].corners)) / cv2.contourArea(np.float32(boards[0].corners)) < 0.33
-    assert _boards_not_phantoms(boards) == [0, 1, 2]
+    assert boards_not_phantoms(boards, thresholds=thresholds()) == [0, 1, 2]
     # with no side named firmly, the largest grid that reads like a board gives the size (seed 7060028:
     # one board under two arms, no outline of it found, and ten clusters of its tiles reported)
-    assert _boards_not_phantoms([_found(_square(0, 0, 300)), _found(_square(400, 0, 60))]) == [0]
-    assert _boards_not_phantoms([_found(_square(0, 0, 300)), _found(_square(400, 0, 170))]) == [0, 1]
+    assert boards_not_phantoms([_found(_square(0, 0, 300)), _found(_square(400, 0, 60))], thresholds=thresholds()) == [0]
+    assert boards_not_phantoms([_found(_square(0, 0, 300)), _found(_square(400, 0, 170))], thresholds=thresholds()) == [0, 1]
     # ... but not a grid that reads like no board (all hidden: a sleeve)
-    assert _boards_not_phantoms([_found(_square(0, 0, 300), pieces="?" * 72), _found(_square(400, 0, 60))]) == [1]
+    assert boards_not_phantoms([_found(_square(0, 0, 300), pieces="?" * 72), _found(_square(400, 0, 60))], thresholds=thresholds()) == [1]
 
 
 def test_every_board_reported_is_a_board():
@@ -351,12 +351,12 @@ def test_every_board_reported_is_a_board():
 
 
 def test_of_two_overlapping_grids_the_firm_or_the_larger_stays():
-    from vision.analysis import _boards_not_phantoms
+    from vision.board_checks import boards_not_phantoms
     firm = [_found(_square(0, 0, 300), "A1", 150.0), _found(_square(400, 0, 280), "B2", 90.0)]
     # a tile cluster naming a side weakly, inside a board that names none: the board stays
-    assert _boards_not_phantoms(firm + [_found(_square(0, 500, 300)), _found(_square(50, 550, 150), "C1", 20.0)]) == [0, 1, 2]
+    assert boards_not_phantoms(firm + [_found(_square(0, 500, 300)), _found(_square(50, 550, 150), "C1", 20.0)], thresholds=thresholds()) == [0, 1, 2]
     # a large outline taking in a firmly named board and the table around it goes
-    assert _boards_not_phantoms(firm + [_found(_square(-100, -100, 600))]) == [0, 1]
+    assert boards_not_phantoms(firm + [_found(_square(-100, -100, 600))], thresholds=thresholds()) == [0, 1]
 
 
 def test_a_patch_of_cloth_naming_a_side_by_a_narrow_lead_is_not_a_board():
@@ -403,7 +403,7 @@ def test_of_an_outline_grid_the_markers_chose_and_their_own_the_one_whose_side_l
     # seed 7200617: boards 0 (F2, two markers seen) and 1 are small and far off. For board 0 the
     # markers chose an outline grid that puts them near enough but lies a square off and names no side;
     # the markers' own grid lies 0.66 squares off and, settled, names F2 by 125
-    from vision.location import locate
+    from vision.locate.location import locate
     from vision.synthetic import render_scene
 
     scene = render_scene(7200617)
@@ -419,7 +419,7 @@ def test_a_board_the_colour_of_a_checked_cloth_is_found():
     # seed 7120374: board 1, nearly empty and in a shadow, lies on a checked cloth one of whose checks
     # has its floor's colour, so no table mask sets it apart; the cloth's lines meet its edge all round, so
     # the crisp edges close no region either. Inside the network of edges its floor is one large hole
-    from vision.location import outlines_inside_edge_networks
+    from vision.locate.location import outlines_inside_edge_networks
     from vision.synthetic import render_scene
 
     scene = first_drawn_scene(7120374)
@@ -439,8 +439,8 @@ def test_on_a_checked_cloth_only_board_sized_outlines_are_searched():
     # Beside a board named firmly, its texture is searched by straight lines, and the cloth's checks gave
     # more outlines than the search tries, crowding the board's own out; the table's plane leaves only
     # outlines of a board's size. Large grids over the cloth were reported as boards besides.
-    from vision.outline_segments import segment_outlines
-    from vision.corner_grids import table_plane
+    from vision.locate.outline_segments import segment_outlines
+    from vision.locate.corner_grids import table_plane
     from vision.synthetic import render_scene
 
     scene = render_scene(7200266)
@@ -456,7 +456,7 @@ def test_on_a_checked_cloth_only_board_sized_outlines_are_searched():
 
 
 def test_a_plain_table_has_no_edge_network(clean_scene):
-    from vision.location import outlines_inside_edge_networks
+    from vision.locate.location import outlines_inside_edge_networks
 
     assert outlines_inside_edge_networks(clean_scene.image) == []
 
@@ -486,8 +486,8 @@ def test_an_outline_an_arm_cut_short_is_lengthened_over_the_arm():
     # its outline there. Lengthened over the hand its grid is the board's, but the few floor squares in
     # view name A2 by only 18, under the firm lead; the squares it gains all read hidden, which explains
     # the cut, so the side named is enough (before, the board was never reported)
-    from vision.analysis import _gained_squares_hidden, _near_the_frame
-    from vision.training import scene_for
+    from vision.board_reading import _gained_squares_hidden, _near_the_frame
+    from vision.training.perceptrons import scene_for
 
     scene = scene_for("played", 7206100)
     truth = scene.boards[1]
@@ -503,12 +503,12 @@ def test_an_outline_an_arm_cut_short_is_lengthened_over_the_arm():
     cut = corners.copy()
     cut[0] += 2 * down
     cut[1] += 2 * (corners[2] - corners[1]) / 8
-    assert _gained_squares_hidden(corners, cut, reading)
-    assert not _gained_squares_hidden(corners, corners, reading)
-    assert not _gained_squares_hidden(corners, cut, types.SimpleNamespace(pieces="/".join(["." * 9] * 8)))
+    assert _gained_squares_hidden(corners, cut, reading, thresholds=thresholds())
+    assert not _gained_squares_hidden(corners, corners, reading, thresholds=thresholds())
+    assert not _gained_squares_hidden(corners, cut, types.SimpleNamespace(pieces="/".join(["." * 9] * 8)), thresholds=thresholds())
     # a grid over the table reads hidden inside the outline as well as beyond it (scene 7203065, a shadow)
-    assert not _gained_squares_hidden(corners, cut, types.SimpleNamespace(pieces="/".join(["?" * 9] * 8)))
-    # and an outline the picture's edge may have cut is not taken for one an arm cut (scene 7202150, framed tightly)
+    assert not _gained_squares_hidden(corners, cut, types.SimpleNamespace(pieces="/".join(["?" * 9] * 8)), thresholds=thresholds())
+    # and an outline the picture's edge may have cut is not taken for one an arm cut (tight dev 7202150)
     w = scene.image.shape[1]
     assert not _near_the_frame(cut, scene.image.shape)
     assert _near_the_frame(cut + [w - 1 - cut[:, 0].max(), 0], scene.image.shape)
@@ -531,7 +531,7 @@ def test_a_grid_from_another_outline_must_name_its_side_firmly():
 def test_a_board_an_arm_hides_much_of_is_built_out_from_its_own_corner(monkeypatch):
     # seed 7140132: an arm across board 1 left no outline from the colour masks with more than one of
     # its corners, and no grid from an outline named a side (39 squares lost); built out from one square
-    # corner in the plane of board 0 (vision.corner_grids), it names C2 well past the firm lead. (The
+    # corner in the plane of board 0 (vision.locate.corner_grids), it names C2 well past the firm lead. (The
     # chromaticity mask now gives its outline too, so it is switched off here to reach the corner path.)
     from vision.synthetic import render_scene
     from vision.thresholds import thresholds
@@ -580,8 +580,8 @@ def test_a_checked_cloth_naming_a_side_its_floor_contradicts_is_no_board():
     # lead): among its 53 squares read as floor, F1 agrees with enough, but many others read, confidently,
     # symbols F1 does not print there. Only the four boards on the table are reported
     from vision.kit import load_kit
-    from vision.sides import SYMBOLS, floor_fit
-    from vision.training import scene_for
+    from vision.classify.sides import SYMBOLS, floor_fit
+    from vision.training.perceptrons import scene_for
 
     scene = scene_for("random", 7208804)
     boards = analyze(scene.image).boards
@@ -618,7 +618,7 @@ def test_an_outline_grid_the_markers_chose_is_squared_up_like_any_outline_grid()
 def test_a_board_found_is_read_the_same_whichever_way_round_its_grid_is_given():
     from dataclasses import replace
 
-    from vision.analysis import _read_both_ways
+    from vision.passes.boards_read_both_ways import read_both_ways
     from vision.grids import rotate180
     from vision.synthetic import render_scene
 
@@ -626,8 +626,8 @@ def test_a_board_found_is_read_the_same_whichever_way_round_its_grid_is_given():
     truth = scene.boards[0]
     board = board_named_as(truth, scene.image)
     # the board read as it lies and turned half round: the same two readings, averaged in the other order
-    as_it_lies = _read_both_ways(scene.image, replace(board, side=None), None, None)
-    turned = _read_both_ways(scene.image, replace(board, corners=np.roll(board.corners, 2, 0), side=None), None, None)
+    as_it_lies = read_both_ways(scene.image, replace(board, side=None), None, None, thresholds=thresholds())
+    turned = read_both_ways(scene.image, replace(board, corners=np.roll(board.corners, 2, 0), side=None), None, None, thresholds=thresholds())
     assert rotate180(turned.pieces) == as_it_lies.pieces
     assert np.allclose(turned.reading.piece_probs[::-1], as_it_lies.reading.piece_probs)
     # read only the way round its outline gave it, a yellow leaf square (F7) was read as hidden
@@ -635,8 +635,8 @@ def test_a_board_found_is_read_the_same_whichever_way_round_its_grid_is_given():
 
 
 def test_readings_are_averaged_only_as_classified():
-    from vision.classification import averaged, classify
-    from vision.rectification import rectify
+    from vision.classify.classification import averaged, classify
+    from vision.locate.rectification import rectify
     from vision.synthetic import render_scene
 
     scene = render_scene(7220366)

@@ -2,14 +2,15 @@
 import numpy as np
 import pytest
 
-from vision.classification import classify
-from vision.features import (FLOOR_CLASSES, REGIONS, context_input, floor_free_features, floor_reference,
-                             leaf_colour_context, neighbour_context, quarter_features, region_means,
-                             square_features)
+from vision.classify.classification import classify
+from vision.classify.features import (FLOOR_CLASSES, REGIONS, context_input, floor_free_features, floor_reference,
+                                      leaf_colour_context, neighbour_context, quarter_features, region_means,
+                                      square_features)
 from vision.grids import PIECE_CHARS
-from vision.mlp import load_mlp
-from vision.rectification import rectify
+from vision.classify.mlp import load_mlp
+from vision.locate.rectification import rectify
 from vision.synthetic import BoardSpec, Conditions, played_position, render_scene
+from vision.thresholds import thresholds
 
 
 def test_models_take_the_features_as_they_are_made_now(clean_scene):
@@ -34,7 +35,7 @@ def test_region_means_are_each_squares_weighted_means_of_its_lab_colour_and_edge
     # computed here the plain way, square by square over the whole board's Lab picture and its edges;
     # region_means lays out only the pixels some region weighs, so these must agree
     import cv2
-    from vision.features import balance, region_weights
+    from vision.classify.features import balance, region_weights
     balanced, _ = balance(rectify(clean_scene.image, clean_scene.boards[1].corners, px))
     lab8 = cv2.cvtColor(balanced, cv2.COLOR_BGR2Lab)
     lab, L8 = lab8.astype(np.float32), lab8[..., 0]
@@ -158,8 +159,8 @@ def test_a_hand_over_one_corner_lands_last_among_the_quarters():
 
 
 def test_training_scenes_stay_clear_of_validation_benchmark_and_test_seeds():
-    from vision.training import (BENCH_SEED_BASE, CHUNK, PLAYED_SEED_BASE, RANDOM_BLOCK, VALIDATION_SEED_BASE,
-                                 jobs_for)
+    from vision.training.perceptrons import (BENCH_SEED_BASE, CHUNK, PLAYED_SEED_BASE, RANDOM_BLOCK, VALIDATION_SEED_BASE,
+                                             jobs_for)
     seeds = {kind: {s for k, first in jobs_for(2000, 4000) if k == kind for s in range(first, first + CHUNK)}
              for kind in ("random", "played")}
     assert len(seeds["random"]) == 2000 and len(seeds["played"]) == 4000
@@ -182,7 +183,7 @@ def test_reading_a_board_keeps_numpy_to_one_blas_thread():
 
 def test_weights_below_float32s_normal_range_load_as_zero_and_read_the_same():
     # weight decay leaves most weights subnormal, which Intel cores multiply about a hundred times slower
-    from vision.mlp import MLP, subnormal
+    from vision.classify.mlp import MLP, subnormal
 
     tiny = np.finfo(np.float32).tiny
     rng = np.random.default_rng(3)
@@ -209,13 +210,13 @@ def test_green_tiles_under_a_colour_cast_read_green_beside_the_boards_other_leav
     # context model saw each square against the board's other leaves; now 1 hole and none). The scenes as
     # drawn before tokens were laid as a game lays them
     from vision.analysis import read_board
-    from vision.location import BoardLocation
+    from vision.locate.location import BoardLocation
     from tests.vision.conftest import first_drawn_scene
 
     for seed, k, most_wrong in ((7180457, 0, 1), (7180380, 2, 0)):
         scene = first_drawn_scene(seed)
         truth = scene.boards[k]
-        board = read_board(scene.image, BoardLocation(truth.corners, "truth", True, 1.0))
+        board = read_board(scene.image, BoardLocation(truth.corners, "truth", True, 1.0), thresholds=thresholds())
         read = np.array(list(board.pieces.replace("/", "")))
         true = np.array(list(truth.pieces.replace("/", "")))
         seen = ~truth.occluded.ravel()
@@ -224,8 +225,8 @@ def test_green_tiles_under_a_colour_cast_read_green_beside_the_boards_other_leav
 
 
 def test_a_named_sides_printed_layout_weighs_tokens_by_where_a_game_lays_them():
-    from vision.classification import _reading
-    from vision.square_net import CLASSES
+    from vision.classify.classification import _reading
+    from vision.classify.square_net import CLASSES
 
     # A1..C1 a green tile whose hole C1, over a printed nut, is a disc of doubt (hole 0.55, token 0.45)
     # in an Area that shows floor; D1..F4 wholly red, its hole F1 over a printed berry in doubt (token 0.6);
@@ -279,8 +280,8 @@ def _seen(printed: str) -> np.ndarray:
 
 
 def test_a_hole_over_a_named_treasure_that_does_not_show_it_leans_to_a_token():
-    from vision.classification import _reading
-    from vision.square_net import CLASSES
+    from vision.classify.classification import _reading
+    from vision.classify.square_net import CLASSES
 
     # a green tile A1..C1 whose hole C1 lies over a printed nut, read as an open hole fairly surely (0.97);
     # the Area shows floor, so the layout alone leaves it open (odds of a token 0.03 x 13.5 against 0.97)
@@ -312,12 +313,12 @@ def test_a_nut_token_the_models_read_as_an_open_hole_is_read_once_the_nut_is_not
     # which the piece models read as the open green hole (token 0.002); the printed model does not see the
     # nut there (0.000), so with the side named the square reads as the token
     from vision.analysis import read_board
-    from vision.location import BoardLocation
+    from vision.locate.location import BoardLocation
 
     scene = render_scene(7203193)
     truth = scene.boards[2]
     assert truth.pieces.replace("/", "")[37] == "t" and truth.printed.replace("/", "")[37] == "n"
-    board = read_board(scene.image, BoardLocation(truth.corners, "truth", True, 1.0))
+    board = read_board(scene.image, BoardLocation(truth.corners, "truth", True, 1.0), thresholds=thresholds())
     assert board.side == truth.side
     assert board.pieces.replace("/", "")[37] == "t"
 
@@ -325,8 +326,8 @@ def test_a_nut_token_the_models_read_as_an_open_hole_is_read_once_the_nut_is_not
 def _leaf_board(colours: dict[int, tuple[float, float, float]]):
     """(features, probabilities) of a board read as plain floor everywhere, its squares' corner colours
     (Lab) as `colours` gives them (square -> colour) and nought elsewhere; a test sets the leaves' readings."""
-    from vision.features import corner_lab
-    from vision.square_net import CLASSES
+    from vision.classify.features import corner_lab
+    from vision.classify.square_net import CLASSES
 
     feats = np.zeros((72, 400), np.float32)
     columns = [int(np.argmax(corner_lab(np.eye(400, dtype=np.float32))[:, k])) for k in range(3)]  # L, a, b
@@ -338,8 +339,8 @@ def _leaf_board(colours: dict[int, tuple[float, float, float]]):
 
 
 def test_a_leaf_square_coloured_as_the_boards_greens_leans_to_green():
-    from vision.classification import leaf_colours_agreed
-    from vision.square_net import CLASSES
+    from vision.classify.classification import leaf_colours_agreed
+    from vision.classify.square_net import CLASSES
 
     G, Y, R = (CLASSES.index(c) for c in "GYR")
     green, yellow = (35.0, -10.0, 16.0), (45.0, -2.0, 36.0)
@@ -367,18 +368,18 @@ def test_a_yellowish_green_tile_read_as_yellow_is_read_green_beside_the_boards_g
     # seed 7205211, board 1: a green tile (H3 I3 H4, indices 25 26 34) whose corners lie 5 Lab units
     # from the board's other greens and 30 from its yellows; the models read it yellow (0.70 0.87 0.95)
     from vision.analysis import read_board
-    from vision.location import BoardLocation
+    from vision.locate.location import BoardLocation
 
     scene = render_scene(7205211)
     truth = scene.boards[1]
     assert [truth.pieces.replace("/", "")[k] for k in (25, 26, 34)] == ["G", "g", "G"]
-    board = read_board(scene.image, BoardLocation(truth.corners, "truth", True, 1.0))
+    board = read_board(scene.image, BoardLocation(truth.corners, "truth", True, 1.0), thresholds=thresholds())
     assert [board.pieces.replace("/", "")[k] for k in (25, 26, 34)] == ["G", "g", "G"]
 
 
 @pytest.mark.parametrize("shape", [(256, 288, 3), (120, 135, 3), (7, 9, 3), (64, 72, 3)])
 def test_the_white_balance_samples_every_second_pixel_of_any_board(shape):
-    from vision.features import _every_second_pixel
+    from vision.classify.features import _every_second_pixel
     img = np.random.default_rng(5).integers(0, 256, shape, dtype=np.uint8)
     half = _every_second_pixel(img)
     assert half.flags.c_contiguous and np.array_equal(half, img[::2, ::2])
@@ -386,7 +387,7 @@ def test_the_white_balance_samples_every_second_pixel_of_any_board(shape):
 
 def test_percentiles_match_numpys_to_the_last_bit():
     from hypothesis import given, settings, strategies as st
-    from vision.features import percentiles
+    from vision.classify.features import percentiles
 
     @settings(max_examples=300, deadline=None, derandomize=True)
     @given(st.integers(1, 200), st.integers(0, 2**32 - 1), st.sampled_from([np.float32, np.float64]),
@@ -403,7 +404,7 @@ def test_percentiles_match_numpys_to_the_last_bit():
 
 
 def test_weighted_medians_take_each_columns_value_at_half_the_weight():
-    from vision.features import weighted_medians
+    from vision.classify.features import weighted_medians
     x = np.array([[5.0, 1.0], [1.0, 2.0], [3.0, 3.0], [4.0, 4.0]], np.float32)
     # sorted, column 0 is 1, 3, 4, 5 with weights 1, 1, 1, 4: half the weight (3.5) is reached at 5;
     # column 1 is 1, 2, 3, 4 with weights 4, 1, 1, 1: reached at 1
@@ -421,7 +422,7 @@ def test_weighted_medians_take_each_columns_value_at_half_the_weight():
 
 
 def test_take_along_gathers_as_numpys_take_along_axis():
-    from vision.features import take_along
+    from vision.classify.features import take_along
     rng = np.random.default_rng(8)
     for _ in range(300):
         shape = tuple(int(n) for n in rng.integers(1, 6, rng.integers(1, 5)))
@@ -437,7 +438,7 @@ def test_take_along_gathers_as_numpys_take_along_axis():
 
 def test_the_white_balance_takes_the_mean_colour_of_the_least_saturated_pixels():
     import cv2
-    from vision.features import _every_second_pixel, white_balance_gains
+    from vision.classify.features import _every_second_pixel, white_balance_gains
     from vision.thresholds import thresholds
     t = thresholds()["classify"]
     rng = np.random.default_rng(4)
@@ -456,7 +457,7 @@ def test_the_white_balance_takes_the_mean_colour_of_the_least_saturated_pixels()
 def _probs_reading(hidden: dict[int, float], piece: dict[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Piece probabilities for a board of plain floor read surely, with squares given a probability of hidden
     (the rest going to the piece class named for it, floor unless said), and decide's characters for them."""
-    from vision.classification import CLASSES, decide
+    from vision.classify.classification import CLASSES, decide
     pp = np.zeros((72, len(CLASSES)))
     pp[:, CLASSES.index(".")] = 1.0
     for i, h in hidden.items():
@@ -467,7 +468,7 @@ def _probs_reading(hidden: dict[int, float], piece: dict[int, int]) -> tuple[np.
 
 
 def test_a_small_patch_read_hidden_among_squares_seen_clearly_reads_its_likeliest_piece():
-    from vision.classification import CLASSES, with_small_hidden_patches_read
+    from vision.classify.classification import CLASSES, with_small_hidden_patches_read
     red = CLASSES.index("R")
     # C1 alone (scene 5000463's floor square under a dark leaf of the artwork); D5 and E5 side by side (glare)
     pp, chars, conf = _probs_reading({2: 0.993, 39: 0.97, 40: 0.975}, {40: red})
@@ -480,7 +481,7 @@ def test_a_small_patch_read_hidden_among_squares_seen_clearly_reads_its_likelies
 
 
 def test_a_patch_read_hidden_that_a_hand_could_make_stays_hidden():
-    from vision.classification import CLASSES, with_small_hidden_patches_read
+    from vision.classify.classification import CLASSES, with_small_hidden_patches_read
     # three squares in a row: a hand's width
     pp, chars, conf = _probs_reading({30: 0.99, 31: 0.99, 32: 0.99}, {})
     assert "".join(with_small_hidden_patches_read(pp, chars, conf)[0][[30, 31, 32]]) == "???"

@@ -70,24 +70,24 @@ def test_usage_error_exits_2(capsys):
 
 @pytest.mark.parametrize("content", [None, b"not a network"])
 def test_a_missing_or_broken_square_net_exits_1_with_one_line(tmp_path, capsys, scene_file, monkeypatch, content):
-    import vision.square_net
+    import vision.classify.square_net
 
     if content is not None:
         (tmp_path / "square_net.onnx").write_bytes(content)
-    monkeypatch.setattr(vision.square_net, "DATA", tmp_path)
-    vision.square_net._network.cache_clear()
+    monkeypatch.setattr(vision.classify.square_net, "DATA", tmp_path)
+    vision.classify.square_net._network.cache_clear()
     try:
         assert main(["analyze", str(scene_file)]) == 1
     finally:
-        vision.square_net._network.cache_clear()  # the real network again for the tests after
+        vision.classify.square_net._network.cache_clear()  # the real network again for the tests after
     err = capsys.readouterr().err.strip()
-    assert err.count("\n") == 0 and "square_net.onnx" in err and "vision.net_training" in err
+    assert err.count("\n") == 0 and "square_net.onnx" in err and "vision.training.net" in err
 
 
 def test_squares_beyond_the_picture_are_listed(tmp_path, capsys):
     from tests.vision.conftest import specs
     from vision.grids import square_name
-    from vision.rectification import share_beyond_picture
+    from vision.locate.rectification import share_beyond_picture
     from vision.synthetic import Conditions, render_scene
     from vision.thresholds import thresholds
 

@@ -1,10 +1,10 @@
-"""Grids built out from one corner of a cut outline, in the table's plane (vision.corner_grids)."""
+"""Grids built out from one corner of a cut outline, in the table's plane (vision.locate.corner_grids)."""
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-from vision.corner_grids import corner_grids, edge_grids, table_plane
+from vision.locate.corner_grids import corner_grids, edge_grids, table_plane
 
 # a table seen at a slant: the plane in squares (x right, y down) to image px
 TO_IMAGE = cv2.getPerspectiveTransform(np.float32([[0, 0], [40, 0], [40, 30], [0, 30]]),
@@ -72,7 +72,7 @@ def test_a_board_whose_outline_keeps_only_one_edge_is_rebuilt_from_that_edge():
 
 
 def test_a_grid_dragged_at_one_corner_is_squared_up_from_its_own_corners():
-    from vision.corner_grids import shape_off, squared_grids
+    from vision.locate.corner_grids import shape_off, squared_grids
 
     plane = table_plane(image_of(rectangle(2, 2, 9, 8)))
     # a board 1.02 times a board's size in this plane (another board's plane is never exact), A1 at the

@@ -7,8 +7,8 @@ import pytest
 
 from vision.analysis import read_board
 from vision.grids import COLUMNS, ROWS
-from vision.location import BoardLocation
-from vision.rectification import share_beyond_picture
+from vision.locate.location import BoardLocation
+from vision.locate.rectification import share_beyond_picture
 from vision.synthetic import Conditions, render_scene
 from vision.thresholds import thresholds
 
@@ -51,7 +51,7 @@ def test_squares_beyond_the_picture_read_hidden(cut_scene):
     beyond_boards = 0
     for truth in cut_scene.boards:
         share = share_beyond_picture(cut_scene.image.shape, truth.corners)
-        result = read_board(cut_scene.image, BoardLocation(truth.corners, "truth", True, 1.0))
+        result = read_board(cut_scene.image, BoardLocation(truth.corners, "truth", True, 1.0), thresholds=thresholds())
         read = np.array(list(result.pieces.replace("/", ""))).reshape(ROWS, COLUMNS)
         if share is not None and (share > limit).any():
             beyond_boards += 1
@@ -63,7 +63,7 @@ def test_squares_beyond_the_picture_read_hidden(cut_scene):
 
 
 def test_an_outline_the_picture_cut_is_carried_on_past_its_edge():
-    from vision.location import outlines_past_the_frame
+    from vision.locate.location import outlines_past_the_frame
     from vision.thresholds import thresholds
 
     # a board seen upright whose lower part the picture (200 x 100 px) cuts off: its outline's lower side
@@ -103,7 +103,7 @@ def test_a_board_the_picture_cuts_is_read_on_its_whole_grid(seed, side):
 
 
 def test_a_piece_of_table_that_is_a_board_at_the_edge_is_put_back():
-    from vision.location import _with_boards_at_the_edge
+    from vision.locate.location import _with_boards_at_the_edge
 
     t = thresholds()["locate"]
     not_table = np.zeros((360, 640), np.uint8)
@@ -125,7 +125,7 @@ def test_a_piece_of_table_that_is_a_board_at_the_edge_is_put_back():
 
 
 def test_the_largest_piece_of_table_stays_table_however_it_looks():
-    from vision.location import _with_boards_at_the_edge
+    from vision.locate.location import _with_boards_at_the_edge
 
     t = thresholds()["locate"]
     # a checked cloth (textured all over) on the right, a board on the left reaching the picture's top,

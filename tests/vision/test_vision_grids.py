@@ -1,7 +1,8 @@
 import numpy as np
 import pytest
 
-from vision.grids import NotationError, empty, format_grid, parse, rotate180, square_name
+from engine.errors import NotationError
+from vision.grids import empty, format_grid, parse, rotate180, square_name
 from vision.kit import load_kit
 
 
@@ -31,7 +32,7 @@ def test_kit_has_twelve_printed_sides_and_shapes_with_one_hole():
     kit = load_kit()
     assert len(kit.sides) == 12
     for layout in kit.sides.values():
-        parse(layout, ".bnmf")
+        parse(layout, printed=True)
     assert all(s.hole in s.cells for s in kit.leaves)
     assert {len(s.cells) for s in kit.leaves if s.kind == "green"} == {3}
     assert all(s.hole is None for s in kit.animals)

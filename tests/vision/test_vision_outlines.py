@@ -5,9 +5,9 @@ import pytest
 
 from vision.analysis import analyze
 from vision.grids import COLUMNS, ROWS
-from vision.location import _candidates, _edge_mask, _open_edge_quads, locate, locate_by_outline
-from vision.markers import load_marker_layout
-from vision.outline_lines import quads_from_runs, quads_from_three_runs
+from vision.locate.location import _candidates, _edge_mask, _open_edge_quads, locate, locate_by_outline
+from vision.locate.markers import load_marker_layout
+from vision.locate.outline_lines import quads_from_runs, quads_from_three_runs
 from vision.synthetic import Conditions, render_scene
 from vision.thresholds import thresholds
 
@@ -185,7 +185,7 @@ def test_a_dark_board_in_shadow_whose_edge_fades_at_a_corner_is_found(monkeypatc
 def test_boards_on_a_striped_table_close_to_their_colours_are_found():
     # seed 7004087: a striped wood table whose browns are the boards' own; the colour masks split
     # the small board into three blobs of leaves, and its outline was never tried. Where the picture
-    # changes in two directions at once (vision.location._corner_mask) the three boards stand out whole.
+    # changes in two directions at once (vision.locate.location._corner_mask) the three boards stand out whole.
     scene = render_scene(7004087)
     locs = locate(scene.image)
     assert len(locs) == len(scene.boards) == 3
@@ -194,7 +194,7 @@ def test_boards_on_a_striped_table_close_to_their_colours_are_found():
 
 
 def test_the_corner_mask_covers_boards_and_leaves_the_stripes():
-    from vision.location import _corner_mask
+    from vision.locate.location import _corner_mask
 
     scene = render_scene(7004087)
     h, w = scene.image.shape[:2]
@@ -211,7 +211,7 @@ def test_the_corner_mask_covers_boards_and_leaves_the_stripes():
 
 
 def test_lines_cross_where_they_should_and_parallel_ones_never():
-    from vision.outline_lines import line_intersection
+    from vision.locate.outline_lines import line_intersection
 
     # (direction, point): the x axis against the vertical through x = 3, and a diagonal against y = 5
     assert np.allclose(line_intersection((1, 0, -7, 0), (0, 1, 3, 12)), [3, 0])
@@ -228,7 +228,7 @@ def _profile(n: int, lines: np.ndarray, rng, height: float = 1.0) -> np.ndarray:
 
 
 def test_an_even_border_is_found_from_the_lines_of_both_directions():
-    from vision.location import _even_division
+    from vision.locate.location import _even_division
 
     rng = np.random.default_rng(5)
     n, m = 360, 0.3  # a margin of 0.3 squares all round
@@ -247,7 +247,7 @@ def test_a_board_showing_few_lines_keeps_an_even_border():
 
 
 def test_an_outline_cut_short_is_lengthened_to_a_boards_shape_at_either_end():
-    from vision.location import lengthened_outlines
+    from vision.locate.location import lengthened_outlines
 
     ratios = [float(r) for r in thresholds()["locate"]["lengthen_ratios"]]
     # 200 px across, 120 down: far longer across than any board, so it may be a board cut short below or above
@@ -269,7 +269,7 @@ def test_a_grid_no_board_could_be_is_not_placed_by_one_markers_corners(monkeypat
     # bench scene 5000465: one small marker of a board seen, and a shadow's outline beside it whose grid, a
     # kite three times longer one way than the other, put that marker's four corners within 0.3 squares; it
     # was taken for the board, 4 squares off. An outline grid must have a board's shape to be placed so.
-    from vision import location
+    from vision.locate import location
 
     layout = load_marker_layout()
     obj = layout.marker_corners(0).astype(np.float32)

@@ -1,10 +1,10 @@
-"""Outlines from the picture's straight lines (vision.outline_segments), for a board an arm lies across."""
+"""Outlines from the picture's straight lines (vision.locate.outline_segments), for a board an arm lies across."""
 import cv2
 import numpy as np
 
 from vision.analysis import analyze
-from vision.location import locate, unclaimed_texture
-from vision.outline_segments import _merged_lines, _share_on, segment_outlines
+from vision.locate.location import locate, unclaimed_texture
+from vision.locate.outline_segments import _merged_lines, _share_on, segment_outlines
 from vision.synthetic import render_scene
 from vision.thresholds import thresholds
 
@@ -49,7 +49,7 @@ def test_a_board_with_an_arm_over_its_corner_is_found_by_its_straight_edges(monk
             if cv2.pointPolygonTest(np.float32(l.outline), tuple(float(v) for v in truth.corners.mean(0)), False) >= 0]
     assert near and all(turned_error(l.corners, truth) > 1.0 for l in near)
     offered = [o for l in near for o in segment_outlines(scene.image, l.outline)]
-    from vision.location import fit_grids
+    from vision.locate.location import fit_grids
     assert min(turned_error(fit_grids(scene.image, o)[0][0], truth) for o in offered) < 0.2
     result = analyze(scene.image)
     board = min(result.boards, key=lambda b: np.abs(b.corners.mean(0) - truth.corners.mean(0)).sum())
@@ -116,7 +116,7 @@ def test_no_texture_is_searched_once_every_players_board_is_found(monkeypatch):
     # the search (tenths of a second in a hard scene) is not made. (With the chromaticity mask, an outline
     # taking in the hand over board 1 outranks its own, and board 1 is not found with these sides known:
     # the mask is switched off so that every player's board is.)
-    import vision.analysis
+    import vision.passes.boards_in_unclaimed_texture as unclaimed_pass
     from vision.kit import load_kit
     from vision.thresholds import thresholds
 
@@ -124,7 +124,7 @@ def test_no_texture_is_searched_once_every_players_board_is_found(monkeypatch):
 
     scene = first_drawn_scene(7020007)
     searched = []
-    monkeypatch.setattr(vision.analysis, "unclaimed_texture", lambda *a: searched.append(a) or [])
+    monkeypatch.setattr(unclaimed_pass, "unclaimed_texture", lambda *a: searched.append(a) or [])
     known = {b.side: load_kit().sides[b.side] for k, b in enumerate(scene.boards) if k != 2}
     result = analyze(scene.image, known_sides=known)
     assert sorted(b.side for b in result.boards) == sorted(known) and searched == []

@@ -1,18 +1,18 @@
-"""The square net (vision.square_net) and how classification weighs it with the context model."""
+"""The square net (vision.classify.square_net) and how classification weighs it with the context model."""
 import sys
 
 import cv2
 import numpy as np
 import pytest
 
-from vision.classification import combined, context_probabilities, decide
-from vision.features import board_features
+from vision.classify.classification import combined, context_probabilities, decide
+from vision.classify.features import board_features
 from vision.grids import COLUMNS, ROWS, parse
-from vision.mlp import load_mlp
-from vision.rectification import rectify
-from vision.square_net import CACHE_PX, CLASSES, net_input, square_net_probabilities
+from vision.classify.mlp import load_mlp
+from vision.locate.rectification import rectify
+from vision.classify.square_net import CACHE_PX, CLASSES, net_input, square_net_probabilities
 from vision.thresholds import thresholds
-from vision.training import PIECE_CLASSES
+from vision.training.perceptrons import PIECE_CLASSES
 
 
 def test_the_net_and_the_perceptrons_share_their_classes():
@@ -51,7 +51,7 @@ def test_the_net_alone_reads_a_clean_board(clean_scene):
 
 
 def test_a_net_trained_for_another_board_size_is_refused():
-    from vision.mlp import ModelFileError
+    from vision.classify.mlp import ModelFileError
 
     px = int(thresholds()["square_net"]["input_px"]) + 4  # the convolutions run, the cells come out wrong
     with pytest.raises(ModelFileError, match="input_px"):
@@ -95,7 +95,7 @@ def test_context_probabilities_are_the_perceptrons_reading(clean_scene):
 
 
 def test_net_training_without_torch_says_what_to_install(monkeypatch, capsys):
-    from vision import net_training
+    from vision.training import net as net_training
 
     monkeypatch.setitem(sys.modules, "torch", None)  # import torch raises ImportError
     assert net_training.main([]) == 2
@@ -104,7 +104,7 @@ def test_net_training_without_torch_says_what_to_install(monkeypatch, capsys):
 
 
 def test_misread_counts_visible_squares_boards_and_hidden_pieces():
-    from vision.net_training import misread
+    from vision.training.net import misread
 
     Y = np.zeros((2, 72), np.int64)  # two empty boards
     Y[1, :5] = CLASSES.index("?")  # five hidden squares on the second
@@ -120,8 +120,8 @@ def test_misread_counts_visible_squares_boards_and_hidden_pieces():
 
 def test_the_search_reads_without_the_net_and_the_kept_grid_with_it(clean_scene):
     from vision.analysis import read_board
-    from vision.classification import classify
-    from vision.location import BoardLocation
+    from vision.classify.classification import classify
+    from vision.locate.location import BoardLocation
 
     truth = clean_scene.boards[0]
     rect = rectify(clean_scene.image, truth.corners)
@@ -133,17 +133,17 @@ def test_the_search_reads_without_the_net_and_the_kept_grid_with_it(clean_scene)
     assert not np.allclose(plain.piece_probs, netted.piece_probs)
     with pytest.raises(ValueError):
         plain.turned_half().with_net()  # its squares no longer match the board it was read from
-    result = read_board(clean_scene.image, BoardLocation(truth.corners, "truth", True, 1.0))
+    result = read_board(clean_scene.image, BoardLocation(truth.corners, "truth", True, 1.0), thresholds=thresholds())
     assert result.reading.by_net and result.pieces == netted.pieces
 
 
 def test_a_grid_that_stays_as_it_is_is_read_once_with_the_net(clean_scene, monkeypatch):
     # the tracker's grids (and four markers') are not searched: the reading without the net would only be
     # thrown away, so the grid is read with it at once, as it would have been read in the end
-    import vision.classification as classification
+    import vision.classify.classification as classification
     from vision.analysis import read_board
     from vision.kit import load_kit
-    from vision.location import BoardLocation
+    from vision.locate.location import BoardLocation
 
     truth = clean_scene.boards[0]
     known = {b.side: load_kit().sides[b.side] for b in clean_scene.boards}
@@ -151,7 +151,7 @@ def test_a_grid_that_stays_as_it_is_is_read_once_with_the_net(clean_scene, monke
     made = []
     original = classification._reading
     monkeypatch.setattr(classification, "_reading", lambda *a, **k: made.append(a[3]) or original(*a, **k))
-    result = read_board(clean_scene.image, loc, known_sides=known)
+    result = read_board(clean_scene.image, loc, known_sides=known, thresholds=thresholds())
     assert made and all(made)  # every reading made had the net weighed in
     monkeypatch.undo()
     plain = classification.classify(rectify(clean_scene.image, truth.corners), net=False)

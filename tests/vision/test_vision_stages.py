@@ -2,11 +2,11 @@
 import numpy as np
 import pytest
 
-from vision.classification import classify
+from vision.classify.classification import classify
 from vision.grids import COLUMNS
-from vision.location import BoardLocation, locate, locate_by_markers
-from vision.rectification import rectify
-from vision.sides import match_side
+from vision.locate.location import BoardLocation, locate, locate_by_markers
+from vision.locate.rectification import rectify
+from vision.classify.sides import match_side
 from vision.kit import load_kit
 
 from tests.vision.conftest import first_drawn_scene, squares_wrong
@@ -83,7 +83,7 @@ def test_rectify_makes_a_9_by_8_grid(clean_scene):
 def _warped_whole(image, corners, px=32):
     """The plain rectification: the whole picture warped, three channels."""
     import cv2
-    from vision.rectification import grid_homography
+    from vision.locate.rectification import grid_homography
     return cv2.warpPerspective(image, grid_homography(np.float32(corners), px), (9 * px, 8 * px),
                                flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
@@ -161,7 +161,7 @@ def test_a_sides_fit_sums_its_symbols_log_probabilities_over_the_squares_whose_f
 
 
 def test_a_side_fits_best_when_its_symbols_sum_highest_however_narrow_its_lead():
-    from vision.sides import fits_best
+    from vision.classify.sides import fits_best
     kit = load_kit()
     for pieces, probs in _random_readings(11):
         fits = _fits(pieces, probs, turns=(False,))
@@ -245,7 +245,7 @@ def test_a_board_under_a_sleeve_is_completed_from_its_three_seen_edges():
     """Seed 7010055 (development seeds): a sleeve lies across board 2 and hides one edge. Only the table
     masks of 5 and 6 colours see its other three edges cleanly; each mask now offers its own completions
     (before, only the 3-colour mask's were tried, the best of them 2.2 squares off)."""
-    from vision.location import fit_grids, refine_outline
+    from vision.locate.location import fit_grids, refine_outline
     from vision.synthetic import render_scene
     scene = render_scene(7010055)
     truth = scene.boards[2]

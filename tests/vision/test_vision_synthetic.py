@@ -182,7 +182,7 @@ def test_rendered_boards_hold_tokens_over_treasures_and_of_their_kind():
     for seed in range(60):
         rng = np.random.default_rng(seed)
         for b in (random_boards(rng) if seed % 2 else played_boards(rng)):
-            g, f = parse(b.pieces), parse(kit.sides[b.side], ".bnmf")
+            g, f = parse(b.pieces), parse(kit.sides[b.side], printed=True)
             for ch, sym in zip(g.ravel(), f.ravel()):
                 if ch in "gyrt":
                     count[(sym != ".", ch == "t")] += 1

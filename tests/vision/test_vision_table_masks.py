@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.location import _chromaticity, _table_mask
+from vision.locate.location import _chromaticity, _table_mask
 from vision.thresholds import thresholds
 
 

@@ -1,11 +1,11 @@
-"""Every leaf tile has one hole: a reading's counts must come out as whole tiles (vision.tile_counts)."""
+"""Every leaf tile has one hole: a reading's counts must come out as whole tiles (vision.classify.tile_counts)."""
 import numpy as np
 import pytest
 
-from vision.classification import CLASSES, with_tiles_counted
+from vision.classify.classification import CLASSES, with_tiles_counted
 from vision.kit import Kit, Shape, load_kit
 from vision.synthetic import played_position, random_position, render_scene
-from vision.tile_counts import hidden_squares_needed, piece_counts, solid_per_tile_in, tiles_whole
+from vision.classify.tile_counts import hidden_squares_needed, piece_counts, solid_per_tile_in, tiles_whole
 
 from tests.vision.conftest import board_named_as, squares_wrong
 from tests.vision.test_vision_tile_mates import _at, _board

@@ -1,10 +1,10 @@
-"""A square read as part of a tile needs a square of the same tile beside it (vision.tile_mates)."""
+"""A square read as part of a tile needs a square of the same tile beside it (vision.classify.tile_mates)."""
 import numpy as np
 
-from vision.classification import CLASSES, with_tile_mates
+from vision.classify.classification import CLASSES, with_tile_mates
 from vision.kit import Kit, Shape, load_kit
 from vision.synthetic import played_position, random_position
-from vision.tile_mates import holeless_groups, lone_squares, mates, mates_in
+from vision.classify.tile_mates import holeless_groups, lone_squares, mates, mates_in
 
 EMPTY = "." * 72
 

@@ -193,7 +193,7 @@ def draw_board(rng: np.random.Generator, art: Artwork, pieces: str, printed: str
                px: int = 48) -> np.ndarray:
     """The board as a BGR image of ((8 + 2m) x (9 + 2m)) squares at `px` pixels per square."""
     P = parse(pieces)
-    F = parse(printed, ".bnmf")
+    F = parse(printed, printed=True)
     mpx = int(round(art.margin * px))
     H, W = ROWS * px + 2 * mpx, COLUMNS * px + 2 * mpx
     img = _floor(rng, art, H, W, px)

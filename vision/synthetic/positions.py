@@ -213,7 +213,7 @@ def with_treasure_tokens(pos: Position, printed: str, out_of_step: float = 0.1, 
     a scene stays as it was."""
     rng = np.random.default_rng(zlib.crc32(f"{pos.pieces}|{printed}".encode()))
     grid = parse(pos.pieces)
-    floor = parse(printed, ".bnmf")
+    floor = parse(printed, printed=True)
     tiles = np.asarray(pos.tiles)
     hole_of = {int(tiles[r, c]): grid[r, c].lower() for r, c in zip(*np.nonzero(np.isin(grid, list(LEAF_SOLID))))}
     open_area = any_in_area(grid == ".", load_kit().area)  # tokens laid or taken leave the floor as it is

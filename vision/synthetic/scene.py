@@ -13,7 +13,7 @@ import numpy as np
 
 from vision.grids import COLUMNS, ROWS
 from vision.kit import load_kit, physical_board
-from vision.markers import MarkerLayout, load_marker_layout
+from vision.locate.markers import MarkerLayout, load_marker_layout
 from vision.synthetic.artwork import Artwork, draw_board, hsv, random_artwork
 from vision.synthetic.positions import played_position, random_position, with_treasure_tokens
 
@@ -454,10 +454,6 @@ def _occlusion(Hb, mpx, hand_mask, k, size):
     covered[inside] |= hand_mask[yi[inside], xi[inside]] > 127
     cov = covered.reshape(ROWS, COLUMNS, -1).mean(-1)
     return cov > OCCLUDED_SHARE, float(1 - cov.mean())
-
-
-def with_conditions(cond: Conditions, **changes) -> Conditions:
-    return replace(cond, **changes)
 
 
 def tight_fill(seed: int) -> float:

@@ -7,7 +7,7 @@ on holes). So however the tiles lie, a board has a whole number of each colour's
 that are not open. Hidden squares may be anything, so they can make up a tile's hidden part or hole.
 
 A reading that cannot meet this has misread a square somewhere: the floor as an animal, a hole as a
-solid square, a leaf as another colour. vision.classification.with_tiles_counted finds the cheapest
+solid square, a leaf as another colour. vision.classify.classification.with_tiles_counted finds the cheapest
 change that mends it. The tile sizes come from the kit's data; a kit with tiles of one colour in
 different sizes, or with a tile that has no hole, turns the rule off.
 """
@@ -19,7 +19,7 @@ import numpy as np
 
 from vision.grids import LEAF_HOLE, LEAF_SOLID, PIECE_CHARS
 from vision.kit import Kit, load_kit
-from vision.tile_mates import SOLID_AND_HOLE, piece_codes
+from vision.classify.tile_mates import SOLID_AND_HOLE, piece_codes
 
 _SOLID = [PIECE_CHARS.index(c) for c in LEAF_SOLID]
 _HOLE = [PIECE_CHARS.index(c) for c in LEAF_HOLE]

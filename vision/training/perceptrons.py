@@ -1,4 +1,4 @@
-"""Build the square classifiers from rendered scenes: `python -m vision.training [--scenes N] [--played N]`.
+"""Build the square classifiers from rendered scenes: `python -m vision.training.perceptrons [--scenes N] [--played N]`.
 
 Two kinds of scenes: random ones (tiles dropped anywhere, as the benchmark's; seeds in blocks of a
 thousand from TRAIN_SEED_BASE, stepping over the validation block) and played-like ones (seeds
@@ -10,7 +10,7 @@ Corners are jittered by a few hundredths of a square so the classifier tolerates
 
 The piece model is trained twice over: the second (context) model reads each square again beside the
 first one's probabilities for it and its neighbours, and its colour against the board's other leaves of
-each colour as the first one read them (vision.features.context_input). It learns
+each colour as the first one read them (vision.classify.features.context_input). It learns
 from probabilities the first model gives to boards it was not trained on (two halves, each read by a
 model of the other), as it will meet them in use.
 
@@ -28,11 +28,11 @@ import time
 import cv2
 import numpy as np
 
-from vision.features import (FLOOR_CLASSES, context_input, features_with_floor, floor_free_features,
-                             quarter_features, region_means)
+from vision.classify.features import (FLOOR_CLASSES, context_input, features_with_floor, floor_free_features,
+                                      quarter_features, region_means)
 from vision.grids import COLUMNS, FLOOR_VISIBLE, LEAF_HOLE, PIECE_CHARS, ROWS
-from vision.mlp import DATA, train
-from vision.rectification import rectify
+from vision.classify.mlp import DATA, train
+from vision.locate.rectification import rectify
 
 TRAIN_SEED_BASE = 1_000_000
 VALIDATION_SEED_BASE = 1_001_000
@@ -41,7 +41,7 @@ PLAYED_SEED_BASE = 1_200_000
 BENCH_SEED_BASE = 5_000_000
 PIECE_CLASSES = PIECE_CHARS  # "?" = occluded
 PRINTED_CLASSES = ".bnmf"
-CACHE = pathlib.Path(__file__).resolve().parent.parent / "build" / "training-cache"
+CACHE = pathlib.Path(__file__).resolve().parents[2] / "build" / "training-cache"
 # bump when region_means, the renderer (its truth too: v3 measures hidden squares finely; v4 puts each board
 # on a table once; v5 lays treasure tokens where a game has them) or the jitter change
 CACHE_VERSION = 5

@@ -1,6 +1,6 @@
 """A small two-layer perceptron in numpy: the square classifier's decision over its features.
 
-Trained by vision.training on rendered boards of varied artwork; weights live in data/*.npz.
+Trained by vision.training.perceptrons on rendered boards of varied artwork; weights live in data/*.npz.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pathlib
 
 import numpy as np
 
-DATA = pathlib.Path(__file__).resolve().parent / "data"
+DATA = pathlib.Path(__file__).resolve().parent.parent / "data"
 
 
 class ModelFileError(OSError, LeafwatchError):
@@ -124,9 +124,9 @@ def load_mlp(name: str) -> MLP:
     _one_blas_thread()
     path = DATA / f"{name}.npz"
     if not path.exists():
-        raise ModelFileError(f"{path} is missing: run `python -m vision.training` to build it")
+        raise ModelFileError(f"{path} is missing: run `python -m vision.training.perceptrons` to build it")
     try:
         d = np.load(path)
     except (OSError, ValueError) as exc:
-        raise ModelFileError(f"{path} cannot be read ({exc}): run `python -m vision.training` to build it again") from None
+        raise ModelFileError(f"{path} cannot be read ({exc}): run `python -m vision.training.perceptrons` to build it again") from None
     return MLP({k: d[k] for k in d.files if k != "classes"}, str(d["classes"]))

@@ -59,7 +59,7 @@ def _opposite_pairs(runs, t: dict) -> list[tuple[int, int, float]]:
             continue
         gap = abs((runs[j][1] - runs[i][1]) @ np.array([-di[1], di[0]]))
         # an arm's two sides, or one edge seen twice, lie closer than a board is wide
-        if gap >= 0.3 * max(runs[i][2], runs[j][2]):
+        if gap >= float(t["run_pair_min_gap"]) * max(runs[i][2], runs[j][2]):
             pairs.append((i, j, float(gap)))
     return pairs
 

@@ -1,12 +1,12 @@
 """A small convolutional network that reads every square of a board from its picture.
 
-The perceptrons of vision.classification see each square through thirteen fixed regions; what they
+The perceptrons of vision.classify.classification see each square through thirteen fixed regions; what they
 cannot see is shape: a token's rim inside a hole of the same colour, an animal's outline against the
 floor, a hand's curved edge across a square. This network looks at the whole balanced board (its Lab
 colour, and the same relative to the board's floor) and gives each square the piece classes'
 probabilities; classification weighs them with the context model's.
 
-It is trained with torch by vision.net_training and stored as ONNX (data/square_net.onnx); OpenCV's dnn
+It is trained with torch by vision.training.net and stored as ONNX (data/square_net.onnx); OpenCV's dnn
 module runs it, so reading a board needs nothing beyond OpenCV and numpy.
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from vision.grids import COLUMNS, PIECE_CHARS, ROWS
-from vision.mlp import DATA, ModelFileError
+from vision.classify.mlp import DATA, ModelFileError
 from vision.thresholds import thresholds
 
 CLASSES = PIECE_CHARS  # the output's order, the piece notation's ("?" = hidden), as the perceptrons'
@@ -48,13 +48,13 @@ def net_input(balanced: np.ndarray, floor_lab: np.ndarray) -> np.ndarray:
 @functools.cache
 def _network(path: pathlib.Path):
     if not path.exists():
-        raise ModelFileError(f"{path} is missing: run `python -m vision.net_training` to build it")
+        raise ModelFileError(f"{path} is missing: run `python -m vision.training.net` to build it")
     try:
         # the classic engine: OpenCV 5's new one (its default) gives the same output but took twice as long
         # on this small net, 1.7 against 0.9 ms a board on one core
         return cv2.dnn.readNetFromONNX(str(path), cv2.dnn.ENGINE_CLASSIC)
     except cv2.error:
-        raise ModelFileError(f"{path} is not a network OpenCV can read: run `python -m vision.net_training` "
+        raise ModelFileError(f"{path} is not a network OpenCV can read: run `python -m vision.training.net` "
                              "to build it again") from None
 
 
@@ -72,5 +72,5 @@ def square_net_probabilities(inputs: np.ndarray, path: pathlib.Path | None = Non
             # a net trained at other pixels per square than its input's still runs, on the wrong cells
             raise ModelFileError(f"{path} was trained for boards of another size than these "
                                  f"({x.shape[3] // COLUMNS} px per square, thresholds.toml [square_net] input_px): "
-                                 "run `python -m vision.net_training` to build it again")
+                                 "run `python -m vision.training.net` to build it again")
     return np.concatenate(out).transpose(0, 2, 3, 1).reshape(-1, len(CLASSES)).astype(np.float64)

@@ -5,7 +5,7 @@ frame's edge, the table nearly always does), everything that is not table is a c
 candidate that is a large convex quadrilateral is a board outline. Inside the outline the 9x8 grid is
 found by the border margin and grid direction that put the most edges (tile outlines, grid lines, the
 margin's inner edge) on grid lines. The outline gives the grid only up to a half turn; the printed
-layout settles which corner is A1 (vision.analysis).
+layout settles which corner is A1 (vision.board_reading).
 """
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ import cv2
 import numpy as np
 
 from vision.grids import COLUMNS, ROWS
-from vision.markers import load_marker_layout
-from vision.outline_lines import line_intersection, quads_from_runs, quads_from_three_runs
+from vision.locate.markers import load_marker_layout
+from vision.locate.outline_lines import line_intersection, quads_from_runs, quads_from_three_runs
 from vision.thresholds import thresholds
 
 
@@ -25,7 +25,7 @@ from vision.thresholds import thresholds
 class BoardLocation:
     corners: np.ndarray  # 4x2 image px: A1 top-left, I1 top-right, I8 bottom-right, A8 bottom-left
     method: str  # "markers", "markers+outline", "outline", "open outline" (from edges that close no region) or
-    # "corner" (built out from one corner of an outline an arm cut: vision.corner_grids)
+    # "corner" (built out from one corner of an outline an arm cut: vision.locate.corner_grids)
     oriented: bool  # True when A1's corner is known for certain (markers)
     score: float
     outline: np.ndarray | None = None  # the board's outer edge (outline method)
@@ -35,7 +35,7 @@ class BoardLocation:
     alternative: np.ndarray | None = None
     # other outlines found for the same board (other masks, an arm cut away), best edge support first: an
     # arm over a board's edge can drag one corner of the best-supported outline along the arm, and then
-    # the grid names no side; vision.analysis tries these before guessing
+    # the grid names no side; vision.board_reading tries these before guessing
     other_outlines: tuple = ()
     # more such outlines, from arms cut away at several sizes, not yet refined (refine_outline) or checked for
     # edge support: refining them all would triple the cost of locate, and only a board naming no side needs them
@@ -60,9 +60,10 @@ def locate(image: np.ndarray, markers: bool = True, outline: bool = True) -> lis
         raise ValueError("locate needs a BGR colour image")
     by_markers = locate_by_markers(image) if markers else []
     by_outline = locate_by_outline(image) if outline else []
+    pinned = float(thresholds()["locate"]["markers_pin_grid"])
     found: list[BoardLocation] = []
     for m in by_markers:
-        if m.score >= 0.75:  # three or four markers around the board pin its grid
+        if m.score >= pinned:  # three or four markers around the board pin its grid
             board = m
         else:  # fewer extrapolate across it: an outline grid that puts them where they are seen does better
             board = _marker_guided(image, m, [o for o in by_outline if _near_markers(o, m)])
@@ -140,7 +141,7 @@ def _marker_guided(image: np.ndarray, m: BoardLocation, near: list[BoardLocation
     corners, outline = best
     # an outline grid can put the markers near enough while lying off by half a square (a shadow on the
     # board's edge), and a grid from one or two markers can lie off too: the markers' own grid stays as the
-    # alternative, and the printed layout judges between them (vision.analysis.read_board)
+    # alternative, and the printed layout judges between them (vision.board_reading.read_board)
     return BoardLocation(corners, "markers+outline", True, m.score, outline, m.board_index, m.corners,
                          marker_points=m.marker_points)
 
@@ -238,7 +239,7 @@ def _table_mask(colours: np.ndarray, t: dict, k: int, weight) -> np.ndarray:
     yy, xx = np.mgrid[0:h, 0:w]
     xs, ys = (xx.ravel() / w - 0.5), (yy.ravel() / h - 0.5)
     basis = np.stack([np.ones_like(xs), xs, ys, xs * xs, ys * ys, xs * ys], 1).astype(np.float32)
-    table = dist < thr * 1.5
+    table = dist < thr * float(t["table_fit_distance"])
     if table.sum() > 50:
         sel = np.flatnonzero(table)[:: max(1, table.sum() // 4000)]
         resid = flat[sel] - centres[nearest[sel]]
@@ -471,7 +472,7 @@ def _candidates(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
 
 
 def _run_quads(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
-    """Outlines from the straight runs of each large blob's edge (vision.outline_lines), kept when the
+    """Outlines from the straight runs of each large blob's edge (vision.locate.outline_lines), kept when the
     mask fills them as it fills a board (an arm over a board is not table either)."""
     mask, blobs = _board_sized_blobs(mask, t, close)
     area_total = mask.shape[0] * mask.shape[1]
@@ -492,7 +493,7 @@ def _run_quads(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
 
 
 def _three_run_quads(mask: np.ndarray, t: dict) -> list[np.ndarray]:
-    """Outlines from three straight runs of each large blob's edge (vision.outline_lines), clockwise. Not
+    """Outlines from three straight runs of each large blob's edge (vision.locate.outline_lines), clockwise. Not
     held to the mask's fill: beyond the hidden edge lies the arm and whatever it casts its shadow on."""
     _, blobs = _board_sized_blobs(mask, t, 5)
     return [order_clockwise(q) for cnt, area in blobs for q in quads_from_three_runs(cnt, area, t)]
@@ -534,7 +535,8 @@ def plausible(quad: np.ndarray, area: float, t: dict, strict: bool) -> bool:
     sides = np.linalg.norm(quad - np.roll(quad, -1, 0), axis=1)
     if sides.max() / max(sides.min(), 1) > t["max_aspect"]:
         return False
-    return 0.95 <= fill <= 1.05 if strict else fill >= t["min_fill"]
+    lo, hi = (float(v) for v in t["strict_fill"])
+    return lo <= fill <= hi if strict else fill >= t["min_fill"]
 
 
 def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
@@ -572,7 +574,7 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
         open_quads += _open_edge_quads(band, crossing, t)
     quads += _candidates(crossing, t) + _candidates(crossing, t, close=int(t["table_close"])) + _run_quads(crossing, t)
     # outlines only open edges give (no mask closed a region there) are a board's only if its side is
-    # named firmly (vision.analysis): a glare spot between shadows' edges gives one too
+    # named firmly (vision.board_checks): a glare spot between shadows' edges gives one too
     closed = len(quads)
     for q in open_quads:
         same = float(t["open_edge_same"]) * square_px(q)
@@ -742,7 +744,7 @@ def outlines_past_the_frame(outline: np.ndarray, shape: tuple[int, ...]) -> list
     """A board cut off by the picture's edge leaves an outline with one side near that edge: the outline
     carried on past it, along the two sides that meet it, until those are 0.9-1.2 times (thresholds:
     frame_cut_ratios) as long as the cut side, the shapes a whole board's outline can have. Each is
-    unrefined; its grid's squares beyond the picture read hidden (vision.classification)."""
+    unrefined; its grid's squares beyond the picture read hidden (vision.classify.classification)."""
     t = thresholds()["locate"]
     h, w = shape[:2]
     q = np.asarray(outline, np.float64)
@@ -899,10 +901,6 @@ def _even_division(pu: np.ndarray, pv: np.ndarray, nu: int, nv: int, max_margin:
     i = int(np.argmax(score))
     (u0, u1), (v0, v1) = ends
     return float(u0[i]), float(u1[i]), float(v0[i]), float(v1[i]), float(score[i])
-
-
-def fit_grid(image: np.ndarray, outline: np.ndarray, n: int = 360) -> tuple[np.ndarray, float]:
-    return fit_grids(image, outline, n)[0]
 
 
 def fit_grids(image: np.ndarray, outline: np.ndarray, n: int = 360):

@@ -4,7 +4,7 @@ Every board is the same size and all of them lie in the table's plane, so a boar
 gives the map from the picture to that plane in squares. Seen through it, a corner that is a board's own
 is square, and the whole board lies 9 by 8 squares (inside its border) along that corner's two sides,
 however little of it shows. Which corners of an outline that an arm cut are the board's own is not
-known: every corner that is square in the plane is tried, and the printed layout decides (vision.analysis).
+known: every corner that is square in the plane is tried, and the printed layout decides (vision.board_reading).
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from vision.grids import COLUMNS, ROWS
-from vision.rectification import grid_homography
+from vision.locate.rectification import grid_homography
 from vision.thresholds import thresholds
 
 

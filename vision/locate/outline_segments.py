@@ -5,17 +5,17 @@ runs partly along the arm. The board's cut edges still show as straight lines in
 only a part of an edge is seen: a line segment detector finds them, and crossed in pairs they give
 outlines to try. The table's own lines (wood grain, stripes, a cloth's checks) give many more; how
 crisp an edge runs all round and how well a grid fits inside rank them, and naming the board's side
-decides (vision.analysis).
+decides (vision.passes).
 """
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-from vision.corner_grids import plane_sides
+from vision.locate.corner_grids import plane_sides
 from vision.grids import COLUMNS, ROWS
-from vision.location import fit_grids, order_clockwise, plausible, refine_outline
-from vision.outline_lines import quads_of_lines
+from vision.locate.location import fit_grids, order_clockwise, plausible, refine_outline
+from vision.locate.outline_lines import quads_of_lines
 from vision.thresholds import thresholds
 
 
@@ -23,7 +23,7 @@ def segment_outlines(image: np.ndarray, around: np.ndarray, plane: np.ndarray | 
     """Outlines (image px, clockwise) from the straight lines in and near the quadrilateral `around` (a
     board's outline that is in doubt), best first.
 
-    `plane`: the map from the picture to the table's plane in squares (vision.corner_grids.table_plane),
+    `plane`: the map from the picture to the table's plane in squares (vision.locate.corner_grids.table_plane),
     when a board found already gives it; only outlines of a board's size there are kept. A cloth's checks
     and stripes make many more outlines than a board's edges do, and would crowd the board's out."""
     t = thresholds()["locate"]
@@ -61,7 +61,7 @@ def segment_outlines(image: np.ndarray, around: np.ndarray, plane: np.ndarray | 
             continue
         if any(np.abs(outline - o).max() <= same for _, o in ranked):
             continue
-        # as outlines from masks are ranked (vision.location): crisp all round, and a grid that fits
+        # as outlines from masks are ranked (vision.locate.location): crisp all round, and a grid that fits
         ranked.append((support * support * fit_grids(image, outline)[0][1], outline))
     ranked.sort(key=lambda r: -r[0])
     return [o for _, o in ranked[: int(t["segment_outlines"])]]

@@ -20,12 +20,12 @@ import cv2
 import numpy as np
 
 from vision.grids import COLUMNS, PIECE_CHARS, ROWS
-from vision.mlp import load_mlp
+from vision.classify.mlp import load_mlp
 from vision.thresholds import thresholds
 
 REGIONS = ("centre", "ring", "mid", "corner", "whole")
 # the square's quarters and its four corners apart: a hand over one corner spoils one of each, and the
-# model sees them sorted (vision.features.quarter_features), so the side a hand comes from is no matter
+# model sees them sorted (vision.classify.features.quarter_features), so the side a hand comes from is no matter
 QUARTERS = ("q0", "q1", "q2", "q3", "k0", "k1", "k2", "k3")
 CHANNELS = ("L", "a", "b", "L2", "chroma", "edge")
 FLOOR_CLASSES = "fho"  # the floor model's classes: empty square, open hole (floor in its ring), other

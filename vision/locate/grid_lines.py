@@ -4,7 +4,7 @@ A grid fitted from an outline that an arm dragged, or a border the artwork does 
 third of a square off at one side while it still names its side. Wherever two tiles (or a tile and the
 floor) meet, the picture steps in colour along a grid line, so the interior grid lines of a right grid lie
 on the strongest steps across them. Only lines beside squares read as seen count: a hand's edge runs
-anywhere. vision.analysis decides whether the grid found here is kept (its squares must read more surely,
+anywhere. vision.passes.boards_on_lines decides whether the grid found here is kept (its squares must read more surely,
 and its side's lead hold).
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from vision.grids import COLUMNS, ROWS
-from vision.rectification import grid_homography, square_steps
+from vision.locate.rectification import grid_homography, square_steps
 from vision.thresholds import thresholds
 
 

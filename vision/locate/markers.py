@@ -11,7 +11,7 @@ import numpy as np
 
 from vision.grids import COLUMNS, ROWS
 
-DATA = pathlib.Path(__file__).resolve().parent / "data"
+DATA = pathlib.Path(__file__).resolve().parent.parent / "data"
 
 
 @dataclass(frozen=True)

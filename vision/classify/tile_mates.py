@@ -11,7 +11,7 @@ that colour, a token or an animal square (over the hole), or a hidden square.
 
 A square read as such a piece with no possible mate beside it, or a group with no hole, is a misreading,
 of itself (the floor in a patch of shadow read as an animal) or of a neighbour
-(vision.classification.with_tile_mates decides which). Which tiles have more than one square comes from
+(vision.classify.classification.with_tile_mates decides which). Which tiles have more than one square comes from
 the kit's data, so a kit with one-square tiles keeps those pieces free.
 """
 from __future__ import annotations
@@ -21,7 +21,7 @@ import functools
 import cv2
 import numpy as np
 
-from vision.features import four_neighbours
+from vision.classify.features import four_neighbours
 from vision.grids import COLUMNS, LEAF_HOLE, LEAF_SOLID, PIECE_CHARS, ROWS
 from vision.kit import Kit, load_kit
 

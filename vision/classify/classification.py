@@ -1,11 +1,11 @@
 """Read every square of a rectified board: its piece, the printed symbol where the floor shows, and how sure.
 
-Both decisions come from small perceptrons over vision.features (colour after the board's own white
+Both decisions come from small perceptrons over vision.classify.features (colour after the board's own white
 balance and relative to its floor, which a third, floor-free perceptron finds; saturation, the hole's and
 the disc's rings, the square's quarters). The piece is read twice: the second model sees, beside the
 features, the first one's reading of the square and of its neighbours, and how the square's colour
 compares with the board's other leaves of each colour. Its reading is then weighed with
-the square net's (vision.square_net), which sees the squares' shapes rather than fixed regions, and each
+the square net's (vision.classify.square_net), which sees the squares' shapes rather than fixed regions, and each
 leaf square's colours are weighed once more by how near its colour lies to the board's sure leaves of each
 (leaf_colours_agreed). "?" where the models say occluded or are not confident enough (thresholds.toml).
 """
@@ -18,15 +18,15 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from vision.features import (LEAF_COLOURS, LEAF_HOLE, LEAF_SOLID, BoardFeatures, board_features, context_input,
-                             corner_lab)
+from vision.classify.features import (LEAF_COLOURS, LEAF_HOLE, LEAF_SOLID, BoardFeatures, board_features, context_input,
+                                      corner_lab)
 from vision.grids import COLUMNS, FLOOR_VISIBLE, ROWS, any_in_area, format_grid, rotate180
 from vision.kit import load_kit
-from vision.mlp import load_mlp
-from vision.square_net import CLASSES, net_input, square_net_probabilities
+from vision.classify.mlp import load_mlp
+from vision.classify.square_net import CLASSES, net_input, square_net_probabilities
 from vision.thresholds import thresholds
-from vision.tile_counts import counts_whole, piece_counts
-from vision.tile_mates import can_lie, holeless_groups, lone_squares, mates, neighbours, piece_codes
+from vision.classify.tile_counts import counts_whole, piece_counts
+from vision.classify.tile_mates import can_lie, holeless_groups, lone_squares, mates, neighbours, piece_codes
 
 _HIDDEN = CLASSES.index("?")
 if _HIDDEN != len(CLASSES) - 1:
@@ -120,7 +120,7 @@ def classify(rectified: np.ndarray, profile=None, net: bool = True, beyond: np.n
     frame, 243 of 552 squares wholly beyond it read as a wrong piece). They read "?", and the squares
     beside them see them as hidden."""
     if rectified is None or rectified.ndim != 3 or rectified.shape[1] % COLUMNS or rectified.shape[0] * COLUMNS != rectified.shape[1] * ROWS:
-        raise ValueError("classify needs a rectified board of 9x8 equal squares (vision.rectification)")
+        raise ValueError("classify needs a rectified board of 9x8 equal squares (vision.locate.rectification)")
     bf = board_features(rectified, profile)
     if beyond is not None and not beyond.any():
         beyond = None
@@ -234,7 +234,7 @@ def with_small_hidden_patches_read(pp: np.ndarray, chars: np.ndarray, conf: np.n
 
 def with_tile_mates(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """decide's characters and confidences with no square left alone and no leaf without its hole
-    (vision.tile_mates).
+    (vision.classify.tile_mates).
 
     A lone square is misread itself or lies beside a misread tile-mate (a red square read as floor leaves
     the red square beside it alone); a group with no hole has its hole misread, in it or beside it (a hole
@@ -273,7 +273,7 @@ def with_tile_mates(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray) -> tupl
 
 
 def with_tiles_counted(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """with_tile_mates' characters and confidences with the board's tiles whole (vision.tile_counts).
+    """with_tile_mates' characters and confidences with the board's tiles whole (vision.classify.tile_counts).
 
     A reading whose counts cannot be whole tiles has misread a square or more: the cheapest change of one,
     two or three squares (the summed drop in log-probability, among the cheapest single changes,
@@ -342,7 +342,7 @@ def leaf_colours_agreed(pp: np.ndarray, feats: np.ndarray) -> np.ndarray:
     odds of its colour against the nearest mean, tempered and capped: glare washing out one square's
     green (scene 7204011) must not turn a sure reading, only settle an unsure one. With fewer than two
     colours to compare, nothing changes. The perceptrons see the same comparison as an input
-    (vision.features.leaf_colour_context), yet it does not always carry."""
+    (vision.classify.features.leaf_colour_context), yet it does not always carry."""
     t = thresholds()["classify"]
     P = pp[:, LEAF_SOLID] + pp[:, LEAF_HOLE]
     x = corner_lab(feats).astype(np.float64) * np.float64(t["colour_lab_weights"])

@@ -1,10 +1,10 @@
-"""Build the square net (vision/data/square_net.onnx): `python -m vision.net_training [--epochs N]`.
+"""Build the square net (vision/data/square_net.onnx): `python -m vision.training.net [--epochs N]`.
 
 Needs torch and onnx (`pip install -r requirements-train.txt`); reading boards does not, since OpenCV's
-dnn module runs the exported network. Run it after `python -m vision.training`: the net's input holds
+dnn module runs the exported network. Run it after `python -m vision.training.perceptrons`: the net's input holds
 each board's floor colour as the floor model finds it.
 
-It learns from twice the scenes the perceptrons see (vision.training's seeds; the counts are main's defaults), each
+It learns from twice the scenes the perceptrons see (vision.training.perceptrons's seeds; the counts are main's defaults), each
 board rectified with its corners jittered, white-balanced and cached at 16 px per square
 (build/net-cache, two worker processes, about 55 min on two cores the first time). Boards are turned a
 half turn and mirrored at random while training (a piece is the same piece either way). On the
@@ -24,16 +24,16 @@ import time
 import cv2
 import numpy as np
 
-from vision.classification import combined, context_probabilities, decide
-from vision.features import board_features
+from vision.classify.classification import combined, context_probabilities, decide
+from vision.classify.features import board_features
 from vision.grids import COLUMNS, ROWS, parse
-from vision.mlp import DATA
-from vision.square_net import CACHE_PX, CLASSES, INPUT_CHANNELS, net_input, square_net_probabilities
+from vision.classify.mlp import DATA
+from vision.classify.square_net import CACHE_PX, CLASSES, INPUT_CHANNELS, net_input, square_net_probabilities
 from vision.thresholds import thresholds
-from vision.training import (CHUNK, PLAYED_SEED_BASE, VALIDATION_SEED_BASE, class_weights, collect, jittered_boards,
-                             jobs_for, scene_for)
+from vision.training.perceptrons import (CHUNK, PLAYED_SEED_BASE, VALIDATION_SEED_BASE, class_weights, collect, jittered_boards,
+                                         jobs_for, scene_for)
 
-NET_CACHE = pathlib.Path(__file__).resolve().parent.parent / "build" / "net-cache"
+NET_CACHE = pathlib.Path(__file__).resolve().parents[2] / "build" / "net-cache"
 # bump when the cached board, the renderer (its truth too: v2 measures hidden squares finely; v3 puts each
 # board on a table once; v4 lays treasure tokens where a game has them) or the jitter change
 NET_CACHE_VERSION = 4
@@ -49,7 +49,7 @@ def _net_chunk(args) -> pathlib.Path:
     if path.exists():
         return path
     cv2.setNumThreads(1)
-    rng = np.random.default_rng(start + 17)  # apart from vision.training's jitter of the same scenes
+    rng = np.random.default_rng(start + 17)  # apart from vision.training.perceptrons's jitter of the same scenes
     R, F, P, PP = [], [], [], []
     for seed in range(start, start + CHUNK):
         for b, rect in jittered_boards(scene_for(kind, seed), rng):
@@ -208,7 +208,7 @@ def main(argv=None) -> int:
         import onnx  # noqa: F401  (torch's exporter writes through it)
         import torch  # noqa: F401
     except ImportError as e:
-        print(f"vision.net_training needs torch and onnx ({e.name} is missing): "
+        print(f"vision.training.net needs torch and onnx ({e.name} is missing): "
               "pip install -r requirements-train.txt", file=sys.stderr)
         return 2
     d = collect(jobs_for(args.scenes, args.played), args.workers, chunk=_net_chunk)
