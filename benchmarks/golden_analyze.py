@@ -55,7 +55,7 @@ def scenes():
         known = {b.side: b.printed for b in scene.boards if b.side}
         yield f"known sides {seed}", scene, {"known_sides": known}
     for seed in (7130073, 7150095, 7220068):  # scenes whose boards the later passes find
-        yield f"dev {seed}", render_scene(seed), {}
+        yield f"found late {seed}", render_scene(seed), {}
 
 
 def main(argv: list[str]) -> int:
