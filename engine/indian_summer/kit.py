@@ -8,11 +8,11 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cached_property
-from importlib import resources
 
 from engine.errors import NotationError
 from engine.indian_summer.notation import PrintedLayout
 from engine.indian_summer.shapes import Shape, free_leaf_shapes
+from engine.kits import packaged_text, read_once
 
 COLOURS = ("green", "yellow", "red")
 TREASURES = ("berry", "nut", "mushroom", "feather")  # lowest value first
@@ -164,13 +164,9 @@ def _shape(item: dict) -> Shape:
 
 
 def reference_kit_text() -> str:
-    return resources.files("engine.indian_summer").joinpath("data/reference-kit.toml").read_text("utf-8")
+    return packaged_text("engine.indian_summer", "reference-kit.toml")
 
 
-_REFERENCE: list[Kit] = []
-
-
+@read_once
 def reference_kit() -> Kit:
-    if not _REFERENCE:
-        _REFERENCE.append(Kit.from_toml(reference_kit_text()))
-    return _REFERENCE[0]
+    return Kit.from_toml(reference_kit_text())

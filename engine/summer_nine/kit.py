@@ -8,9 +8,9 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cached_property
-from importlib import resources
 
 from engine.errors import NotationError
+from engine.kits import packaged_text, read_once
 
 COUNTRIES = ("spain", "italy", "greece")
 TYPES = ("beach", "city", "mountain")
@@ -133,13 +133,9 @@ def _kit_from(data: dict) -> Kit:
 
 
 def reference_kit_text() -> str:
-    return resources.files("engine.summer_nine").joinpath("data/nine-kit.toml").read_text("utf-8")
+    return packaged_text("engine.summer_nine", "nine-kit.toml")
 
 
-_REFERENCE: list[Kit] = []
-
-
+@read_once
 def reference_kit() -> Kit:
-    if not _REFERENCE:
-        _REFERENCE.append(Kit.from_toml(reference_kit_text()))
-    return _REFERENCE[0]
+    return Kit.from_toml(reference_kit_text())

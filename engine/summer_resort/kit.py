@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from importlib import resources
 
 from engine.errors import NotationError
+from engine.kits import packaged_text, read_once
 from engine.summer_resort.components import WEATHER
 
 DECK_SIZE = 13
@@ -50,13 +50,9 @@ class ResortKit:
 
 
 def reference_kit_text() -> str:
-    return resources.files("engine.summer_resort").joinpath("data/weather-deck.toml").read_text("utf-8")
+    return packaged_text("engine.summer_resort", "weather-deck.toml")
 
 
-_REFERENCE: list[ResortKit] = []
-
-
+@read_once
 def reference_kit() -> ResortKit:
-    if not _REFERENCE:
-        _REFERENCE.append(ResortKit.from_toml(reference_kit_text()))
-    return _REFERENCE[0]
+    return ResortKit.from_toml(reference_kit_text())
