@@ -1,7 +1,9 @@
-"""Driving `leafwatch play` as a user does: the command line starts it as from a terminal, a Pilot
-script is the players at the keys, and the journal file is read as another program would."""
+"""Driving the table screen as players do: a Pilot script at the keys, either of an app made in the
+test (`drive`) or of `leafwatch play` started by the command line as from a terminal
+(`run_play_in_the_tui`); the journal file read as another program would."""
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import time
 
@@ -11,6 +13,15 @@ from tui.app import LeafwatchApp
 
 SIZE = (200, 50)
 RUN = LeafwatchApp.run
+
+
+def drive(app, script, size=SIZE):
+    """Run `script(pilot)` inside `app`, headless."""
+    async def main():
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await script(pilot)
+    asyncio.run(main())
 
 
 def journal_actions(path, game: int = 1) -> list[str]:

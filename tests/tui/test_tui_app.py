@@ -7,6 +7,7 @@ import time
 import pytest
 from textual.widgets import Input, Static
 
+from play_at_the_keys import drive, until
 from companion.live import DeclareItem, FrameItem, LiveTable
 from companion.seating import parse_players, start_state
 from tui.app import LeafwatchApp
@@ -17,24 +18,6 @@ SIZE = (200, 50)
 
 def fresh_live(players: str = "Tini:A1,Claus:B2", **kw) -> LiveTable:
     return LiveTable(start_state(parse_players(players)), **kw)
-
-
-def drive(app: LeafwatchApp, script, size=SIZE):
-    """Run `script(pilot)` inside the app, headless."""
-    async def main():
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await script(pilot)
-    asyncio.run(main())
-
-
-async def until(pilot, cond, timeout: float = 10.0):
-    deadline = time.monotonic() + timeout
-    while not cond():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting for the app")
-        await pilot.pause(0.05)
-    await pilot.pause()
 
 
 def text_of(app, selector: str) -> str:

@@ -3,14 +3,12 @@ with the keys that make each choice, counts that say what they count, names that
 terminal."""
 from __future__ import annotations
 
-import asyncio
-import time
-
 from textual.app import App
 from textual.binding import Binding
 from textual.widgets import Static
 
 from board_reading import half_played, read_back
+from play_at_the_keys import drive, until
 from companion.live import LiveTable
 from companion.seating import parse_players, start_state
 from engine.indian_summer.setup import Seat
@@ -19,23 +17,6 @@ from tui.help import HelpScreen, key_rows, verb_keys
 from tui.widgets import BoardView, DeclareScreen
 
 SIZE = (200, 50)
-
-
-def drive(app, script, size=SIZE):
-    async def main():
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await script(pilot)
-    asyncio.run(main())
-
-
-async def until(pilot, cond, timeout: float = 10.0):
-    deadline = time.monotonic() + timeout
-    while not cond():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting for the app")
-        await pilot.pause(0.05)
-    await pilot.pause()
 
 
 def text_of(app, selector: str) -> str:
