@@ -133,6 +133,10 @@ def run(args: argparse.Namespace) -> int:
                       pace=args.pace, announce=f"leafwatch play: {who}; {doing}; {kept}")
     for line in warnings:  # what the camera's first frame showed, said once the screen has closed
         warn_now(line)
+    if args.profile and table.live.learning is not None:
+        from companion.appearance_learning import save_beside
+
+        print(f"leafwatch play: {save_beside(args.profile, table.live.learning.memory)}")
     return code
 
 

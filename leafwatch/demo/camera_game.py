@@ -18,7 +18,9 @@ STILL_SPELL = 8  # still frames between moves: a real camera sees dozens
 
 
 def demo_feed(game: TableGame, size=(1280, 720), max_moves: int | None = None,
-              progress: Callable[[int, str], None] | None = None) -> Iterator:
+              progress: Callable[[int, str], None] | None = None, artwork: list | None = None) -> Iterator:
+    """`artwork`: one vision.synthetic.artwork.Artwork per player's board, the same for the whole game (a
+    box's own artwork); the renderer's own, drawn from the game's seed, when None."""
     import numpy as np
 
     from vision.synthetic.artwork import random_artwork
@@ -26,6 +28,8 @@ def demo_feed(game: TableGame, size=(1280, 720), max_moves: int | None = None,
 
     rng = np.random.default_rng(game.seed)
     art = [random_artwork(rng) for _ in game.truth_start.players]
+    if artwork is not None:
+        art = list(artwork)
     still = Conditions(tilt_deg=12.0, fill=0.9, light_gradient=0.2, warmth=0.2, noise=2.0, blur=0.4,
                        table="felt", free_rotation=False)
     busy = Conditions(**{**still.describe(), "hands": 1})

@@ -1,0 +1,148 @@
+"""Appearance learned in play: single frames of a box read before and after one game's adaptation.
+
+For each box (one artwork per board, fixed for the whole game, in an artwork family the models were never
+fitted on), a whole game is played through the real pipeline (synthetic camera -> vision -> tracker ->
+engine, as the tracking benchmark does) and the live table learns the box's pieces from the moves it takes
+in (companion.appearance_learning). Then fresh scenes of the same box (other positions grown as in a game,
+random light, camera, shadows, glare and hands) are analysed from nothing, as `leafwatch analyze` does,
+with an empty memory and with the one the game left; a board is fully right when every square in view is.
+
+Seeds: games 201.. (apart from the tracking benchmark's 101..104, the tests' and the demo's), the boxes'
+artwork drawn from 8,100,000 + game seed, fresh scenes from 8,200,000 (apart from every model's and
+benchmark's seeds).
+"""
+from __future__ import annotations
+
+import time
+
+import cv2
+import numpy as np
+
+GAMES = [(201, 2), (202, 3), (203, 2)]
+SCENES_PER_BOX = 20
+ART_SEED = 8_100_000
+SCENE_SEED = 8_200_000
+
+
+def held_out_families() -> list[str]:
+    """The artwork families kept out of fitting and tuning (vision.synthetic.families.HELD_OUT where the
+    renderer has families; else its one held-out drawing style, art_style 1)."""
+    try:
+        from vision.synthetic.families import HELD_OUT
+    except ImportError:
+        return ["style 1"]
+    return list(HELD_OUT)
+
+
+def box_artwork(family: str, seed: int, boards: int) -> list:
+    """One artwork per board of a box, drawn from `seed` in `family`."""
+    from vision.synthetic.artwork import random_artwork
+
+    rng = np.random.default_rng(ART_SEED + seed)
+    if family == "style 1":
+        return [random_artwork(rng, 1) for _ in range(boards)]
+    return [random_artwork(rng, family=family) for _ in range(boards)]
+
+
+def play_and_learn(seed: int, players: int, artwork: list, max_moves: int | None, log=print):
+    """The game of `seed` played through a live table on this box; (live table, moves, seconds)."""
+    from companion.live import FrameItem, LiveTable
+    from leafwatch.demo.camera_game import STILL_FRAMES, demo_feed
+    from leafwatch.demo.table_script import table_game
+
+    game = table_game(seed, players)
+    live = LiveTable(game.table_start, stable_frames=STILL_FRAMES)
+    t0, moves, last = time.time(), 0, None
+    for item in demo_feed(game, max_moves=max_moves, artwork=artwork):
+        if isinstance(item, FrameItem) and item.label != last:
+            moves, last = moves + 1, item.label
+            if moves % 20 == 0:
+                log(f"    move {moves}", flush=True)
+        live.process(item)
+    right = all(a.board.pieces == b.board.pieces for a, b in zip(live.session.state.players, game.truth_end.players)) \
+        if max_moves is None and game.truth_end is not None else None
+    return live, game, moves, time.time() - t0, right
+
+
+def fresh_scenes(game, artwork: list, n: int, seed_base: int):
+    """n scenes of the game's boards (its players' sides, the box's artwork) in new positions and light."""
+    from vision.synthetic import BoardSpec, Conditions, played_position, render_scene, with_treasure_tokens
+    from vision.kit import load_kit
+
+    sides = [p.side for p in game.table_start.players]
+    kit = load_kit()
+    for i in range(n):
+        seed = seed_base + i
+        rng = np.random.default_rng(seed)
+        specs = []
+        for side in sides:
+            pos = with_treasure_tokens(played_position(rng), kit.sides[side])
+            specs.append(BoardSpec(pos.pieces, side=side, tiles=pos.tiles))
+        cond = Conditions.random(rng)
+        yield render_scene(seed, specs, cond, (1280, 720), artwork)
+
+
+def score(scene, result) -> list[tuple[bool, int]]:
+    """Per board of the scene: (fully right, squares wrong)."""
+    from benchmarks.bench_vision import _match, _score_board
+
+    out = []
+    for truth in scene.boards:
+        found, _ = _match(truth, result.boards)
+        tt, pp = _score_board(truth, found.pieces if found is not None else "/".join(["?" * 9] * 8))
+        out.append((bool((tt == pp).all()), int((tt != pp).sum())))
+    return out
+
+
+def run(quick: bool) -> dict:
+    from vision.analysis import analyze
+    from vision.profile import ColourProfile
+
+    cv2.setNumThreads(1)
+    games = GAMES[:1] if quick else GAMES
+    n_scenes = 6 if quick else SCENES_PER_BOX
+    max_moves = 12 if quick else None
+    families = held_out_families()
+    out = {"games_per_family": len(games), "scenes_per_box": n_scenes, "moves_per_game": max_moves or "whole",
+           "families": {}}
+    for family in families:
+        before = after = boards = wrong_before = wrong_after = 0
+        learned, moves_total, games_right = 0, 0, []
+        learn_ms, frame_ms = [], []
+        for seed, players in games:
+            art = box_artwork(family, seed, players)
+            print(f"  {family}: game {seed} ({players} players), learning", flush=True)
+            live, game, moves, secs, right = play_and_learn(seed, players, art, max_moves)
+            memory = live.learning.memory
+            learned += live.learning.squares_learned
+            moves_total += moves
+            games_right.append(right)
+            adapted = ColourProfile(appearance=memory)
+            for k, scene in enumerate(fresh_scenes(game, art, n_scenes, SCENE_SEED + seed * 100)):
+                for (a_right, a_wrong), (b_right, b_wrong) in zip(score(scene, analyze(scene.image)),
+                                                                  score(scene, analyze(scene.image, adapted))):
+                    boards += 1
+                    before += a_right
+                    after += b_right
+                    wrong_before += a_wrong
+                    wrong_after += b_wrong
+            learn_ms.append(1000 * live.learning.seconds / max(live.learning.boards_learned, 1))
+            frame_ms.append(1000 * live.learning.seconds / max(live.frames, 1))
+            print(f"    {moves} moves, {secs:.0f} s; {live.learning.boards_learned} boards learned from "
+                  f"({live.learning.squares_learned} squares); so far boards fully right {before}/{boards} "
+                  f"before, {after}/{boards} after", flush=True)
+        out["families"][family] = {
+            "boards": boards, "boards_fully_right_before": round(before / max(boards, 1), 4),
+            "boards_fully_right_after": round(after / max(boards, 1), 4),
+            "squares_wrong_before": wrong_before, "squares_wrong_after": wrong_after,
+            "squares_learned": learned, "moves": moves_total,
+            "learning_ms_per_board_learned": round(float(np.mean(learn_ms)), 2),
+            "learning_ms_per_frame": round(float(np.mean(frame_ms)), 3),
+            "games_tracked_right": (f"{sum(bool(g) for g in games_right)}/{len(games_right)}"
+                                    if None not in games_right else "n/a (quick)"),
+        }
+        print(f"  {family}: boards fully right {before}/{boards} before adaptation, {after}/{boards} after; "
+              f"squares wrong {wrong_before} -> {wrong_after}", flush=True)
+    worst = min(out["families"].items(), key=lambda kv: kv[1]["boards_fully_right_after"])
+    out["worst_family"] = {"family": worst[0], "boards_fully_right_after": worst[1]["boards_fully_right_after"]}
+    return out
