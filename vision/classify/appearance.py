@@ -22,7 +22,8 @@ learned), tempered, weighted by how many squares the class rests on, and capped
 probability (how a square looks tells nothing of a hand). With nothing learned, nothing changes.
 
 Memory is bounded: a fixed number of labels, each a count capped at `most_squares` (beyond it the
-references follow the newest squares, as the light drifts through an evening) and two vectors.
+references follow the newest squares, as the light drifts through an evening) and two vectors. Learning a
+board costs one reading of it without the memory (a few ms) and a few small sums.
 """
 from __future__ import annotations
 
@@ -115,17 +116,18 @@ class AppearanceMemory:
         return len(labels)
 
     def _take(self, key: str, rows: np.ndarray) -> None:
-        """Welford's running mean and variance, each new square weighing 1/n with n capped at `most`
-        (past it, an exponential forgetting of the oldest squares)."""
-        n = self._n.get(key, 0.0)
+        """The label's running mean and variance with `rows` taken in (Chan's pooling of a batch's mean and
+        variance into the running ones); the count then capped at `most`, so that past it the references
+        follow the newest squares (the old ones' weight shrinks with every board learned)."""
+        n, m = self._n.get(key, 0.0), float(len(rows))
         mean = self._mean.get(key, np.zeros(DIM))
         var = self._var.get(key, np.zeros(DIM))
-        for r in rows:
-            n = min(n + 1.0, self.most)
-            d = r - mean
-            mean = mean + d / n
-            var = var + (d * (r - mean) - var) / n
-        self._n[key], self._mean[key], self._var[key] = n, mean, var
+        batch_mean, batch_var = rows.mean(0), rows.var(0)
+        total = n + m
+        delta = batch_mean - mean
+        mean = mean + delta * (m / total)
+        var = (n * var + m * batch_var + delta ** 2 * (n * m / total)) / total
+        self._n[key], self._mean[key], self._var[key] = min(total, self.most), mean, var
 
     # -------------------------------------------------------------- reading
     def _built(self):
