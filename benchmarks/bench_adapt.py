@@ -94,15 +94,18 @@ def score(scene, result) -> list[tuple[bool, int]]:
     return out
 
 
-def run(quick: bool) -> dict:
+def run(quick: bool, families: list[str] | None = None, games: list | None = None, scenes: int | None = None,
+        max_moves: int | None = -1) -> dict:
+    """`--quick`: one game's first 12 moves, 6 fresh scenes per family. The arguments choose a part of the
+    run by hand (families by name, games as (seed, players), scenes per box, moves per game: None for all)."""
     from vision.analysis import analyze
     from vision.profile import ColourProfile
 
     cv2.setNumThreads(1)
-    games = GAMES[:1] if quick else GAMES
-    n_scenes = 6 if quick else SCENES_PER_BOX
-    max_moves = 12 if quick else None
-    families = held_out_families()
+    games = games if games is not None else GAMES[:1] if quick else GAMES
+    n_scenes = scenes if scenes is not None else 6 if quick else SCENES_PER_BOX
+    max_moves = max_moves if max_moves != -1 else 12 if quick else None
+    families = families if families is not None else held_out_families()
     out = {"games_per_family": len(games), "scenes_per_box": n_scenes, "moves_per_game": max_moves or "whole",
            "families": {}}
     for family in families:

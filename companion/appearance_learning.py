@@ -24,8 +24,6 @@ import os
 import pathlib
 import time
 
-import numpy as np
-
 HOLES = "gyr"
 PLACED = "GYRsa"  # pieces that never move once placed: any reading of them but the floor is a misread
 
@@ -115,7 +113,7 @@ class AppearanceLearning:
         from vision.locate.rectification import rectify
 
         # the models' own reading, the memory left out: the references hold what the models make of this box
-        reading = classify(rectify(image, np.asarray(corners, np.float32)), profile, adapt=False)
+        reading = classify(rectify(image, corners), profile, adapt=False)
         rows = [i for i, _, _ in squares]
         n = self.memory.learn(reading.piece_probs[rows], [label(e, p) for _, e, p in squares])
         self.boards_learned += 1
