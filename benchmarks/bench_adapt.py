@@ -39,8 +39,8 @@ def box_artwork(family: str, seed: int, boards: int) -> list:
     from vision.synthetic.artwork import random_artwork
 
     rng = np.random.default_rng(ART_SEED + seed)
-    if family == "style 1":
-        return [random_artwork(rng, 1) for _ in range(boards)]
+    if family.startswith("style "):  # the renderer's numbered styles: 0 its own (fitted on), 1 held out
+        return [random_artwork(rng, int(family.split()[1])) for _ in range(boards)]
     return [random_artwork(rng, family=family) for _ in range(boards)]
 
 

@@ -8,8 +8,8 @@ learning picks the squares it vouches for). This memory keeps, per label, a runn
 the models read such squares, and weighs every later reading of the same box by how well each square fits
 each label's reference.
 
-The reference space is the models' own reading: each square's log-probabilities of the piece classes, as
-the context model and the square net read it together. It is what the models already make invariant to
+The reference space is the models' own reading: each square's probabilities of the piece classes (their
+square roots), as the context model and the square net read it together. It is what the models already make invariant to
 light, white balance and the camera; what stays is this artwork's own misreads, which are the same on
 every frame (this box's feather floor reads 0.6 floor, 0.4 squirrel). A label is a piece class, and for
 what shows the printed floor (an empty square, an open hole) or lies on it (a token) also the printed
@@ -17,8 +17,10 @@ symbol under it: a square of floor over a berry reads apart from one of plain fl
 
 A square's piece probabilities are multiplied, for each piece class with references, by its likelihood
 under that class's references against a broad one of any square of this box (a Gaussian over all squares
-learned), tempered, weighted by how many squares the class rests on, and capped
-(thresholds.toml [appearance]). Classes never labelled keep their odds; the hidden class keeps its
+learned), tempered, weighted by how many squares the class rests on, and capped (thresholds.toml
+[appearance]); only where the square fits the class better than any square of the box: the references come
+from the light and camera of the games played, and a square that fits none of them may be that piece under
+another light, so a misfit is no evidence against a class. Classes never labelled keep their odds; the hidden class keeps its
 probability (how a square looks tells nothing of a hand). With nothing learned, nothing changes.
 
 Memory is bounded: a fixed number of labels, each a count capped at `most_squares` (beyond it the
@@ -44,10 +46,10 @@ FORMAT = "leafwatch appearance"  # the "kind" of every file this module writes: 
 VERSION = 1
 _HIDDEN = PIECE_CHARS.index("?")
 PIECES = PIECE_CHARS[:_HIDDEN]  # the classes learned and weighed (hidden is never a label)
-DIM = len(PIECES)  # the reference space: each piece class's log-probability
+DIM = len(PIECES)  # the reference space: each piece class's probability's square root
+SPACE = "square roots of piece probabilities " + PIECES  # written in the file: references of another space are refused
 SYMBOL_PIECES = frozenset(".gyrt")  # pieces whose label keeps the printed symbol: they show it or lie on it
 SYMBOLS = PRINTED_CHARS.replace("?", "")  # the printed notation's symbols, plain floor among them
-_LOG_FLOOR = math.log(1e-4)  # log-probabilities below this all mean "not this piece"
 _MAX_BYTES = 1 << 20
 
 
@@ -64,11 +66,12 @@ def label(piece: str, printed: str) -> str:
 
 
 def embedding(piece_probs: np.ndarray) -> np.ndarray:
-    """(n, DIM) each square's place in the reference space: the log of its piece classes' probabilities,
-    shared among the pieces alone (a hand's share says nothing of the piece), floored."""
+    """(n, DIM) each square's place in the reference space: the square roots of its piece classes'
+    probabilities, shared among the pieces alone (a hand's share says nothing of the piece). Square roots
+    (the Hellinger embedding) keep a square read 0.7 token, 0.3 hole nearer the tokens than the holes;
+    log-probabilities set it apart from both by how unlikely it finds every third class."""
     real = np.asarray(piece_probs, np.float64)[:, :DIM]
-    real = real / np.maximum(real.sum(1, keepdims=True), 1e-12)
-    return np.maximum(np.log(np.maximum(real, 1e-300)), _LOG_FLOOR)
+    return np.sqrt(real / np.maximum(real.sum(1, keepdims=True), 1e-12))
 
 
 class AppearanceMemory:
@@ -164,7 +167,9 @@ class AppearanceMemory:
             # a class's references as one mixture, each label by its share of the class's squares
             fit = np.logaddexp.reduce(ll[:, mine] + np.log(n[mine] / total)[None], axis=1)
             weight = total / (total + self.half_weight)
-            out[:, c] = np.clip(self.temper * weight * (fit - background), -self.cap, self.cap)
+            # only a good fit speaks: a square that fits none of a class's references may be that class
+            # under a light the table has not shown yet, so a misfit never pushes a class down
+            out[:, c] = np.clip(self.temper * weight * (fit - background), 0.0, self.cap)
         return out
 
     def adjusted(self, piece_probs: np.ndarray) -> np.ndarray:
@@ -185,7 +190,7 @@ class AppearanceMemory:
             return self._data()
 
     def _data(self) -> dict:
-        return {"kind": FORMAT, "version": VERSION, "space": "log piece probabilities " + PIECES,
+        return {"kind": FORMAT, "version": VERSION, "space": SPACE,
                 "labels": {k: {"squares": round(self._n[k], 3), "mean": [round(float(v), 5) for v in self._mean[k]],
                                "variance": [round(float(v), 5) for v in self._var[k]]} for k in sorted(self._n)}}
 
@@ -198,7 +203,7 @@ class AppearanceMemory:
             raise bad(f"not a leafwatch appearance file (its \"kind\" must be {FORMAT!r})")
         if data.get("version") != VERSION:
             raise bad(f"version {data.get('version')!r} is not one this leafwatch reads ({VERSION})")
-        if data.get("space") != "log piece probabilities " + PIECES:
+        if data.get("space") != SPACE:
             raise bad("it was learned by other square models (its \"space\" differs); delete it and play a game to learn again")
         labels = data.get("labels")
         if not isinstance(labels, dict):
@@ -212,11 +217,11 @@ class AppearanceMemory:
             n, mean, var = entry.get("squares"), entry.get("mean"), entry.get("variance")
             if not _number(n) or not 0 < n <= memory.most:
                 raise bad(f"label {key!r}: squares must be a number in (0, {memory.most:g}]")
-            for name, v, low in (("mean", mean, _LOG_FLOOR - 1e-6), ("variance", var, 0.0)):
+            for name, v in (("mean", mean), ("variance", var)):
                 if not isinstance(v, list) or len(v) != DIM or not all(_number(a) for a in v):
                     raise bad(f"label {key!r}: {name} must be {DIM} numbers")
-                if min(v) < low or (name == "mean" and max(v) > 1e-6):
-                    raise bad(f"label {key!r}: {name} out of range")
+                if not all(0 <= a <= 1 for a in v):
+                    raise bad(f"label {key!r}: {name} must lie in 0..1")
             memory._n[key] = float(n)
             memory._mean[key] = np.array(mean, np.float64)
             memory._var[key] = np.array(var, np.float64)
