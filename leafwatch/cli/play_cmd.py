@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
             if args.take_up:
                 from leafwatch.take_up import take_up
 
-                setup, state = take_up(state, feed, headless=headless, stable=args.stable)
+                setup, state = take_up(state, feed, headless=headless, stable=args.stable, profile=profile)
             if args.declare is not None:
                 feed = with_declarations(feed, declared, typed_lines() if args.declare == "-" else None)
     except BaseException:
