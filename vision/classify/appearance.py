@@ -3,15 +3,14 @@
 The square models were fitted on the renderer's artwork; a real box draws its floor, leaves, holes and
 tokens its own way, and the models can misread one of its pieces the same way on every frame (a printed
 feather taken for a squirrel, a flat nut token for the open hole). A game in play labels squares: once the
-engine has accepted the moves on a board, what lies on each square of it is known (companion.appearance_
-learning picks the squares it vouches for). This memory keeps, per label, a running mean and spread of how
+engine has accepted the moves on a board, what lies on each square of it is known
+(companion.appearance_learning picks the squares it vouches for). This memory keeps, per label, a running mean and spread of how
 the models read such squares, and weighs every later reading of the same box by how well each square fits
 each label's reference.
 
 The reference space is the models' own reading: each square's probabilities of the piece classes (their
-square roots), as the context model and the square net read it together. It is what the models already make invariant to
-light, white balance and the camera; what stays is this artwork's own misreads, which are the same on
-every frame (this box's feather floor reads 0.6 floor, 0.4 squirrel). A label is a piece class, and for
+square roots), as the context model and the square net read it together. The models already see past
+light, white balance and the camera; what stays is this artwork's own misreads, the same on every frame (this box's feather floor reads 0.6 floor, 0.4 squirrel). A label is a piece class, and for
 what shows the printed floor (an empty square, an open hole) or lies on it (a token) also the printed
 symbol under it: a square of floor over a berry reads apart from one of plain floor.
 
@@ -20,8 +19,9 @@ under that class's references against a broad one of any square of this box (a G
 learned), tempered, weighted by how many squares the class rests on, and capped (thresholds.toml
 [appearance]); only where the square fits the class better than any square of the box: the references come
 from the light and camera of the games played, and a square that fits none of them may be that piece under
-another light, so a misfit is no evidence against a class. Classes never labelled keep their odds; the hidden class keeps its
-probability (how a square looks tells nothing of a hand). With nothing learned, nothing changes.
+another light, so a misfit is no evidence against a class. Classes never labelled keep their odds; the
+hidden class keeps its probability (how a square looks tells nothing of a hand). With nothing learned,
+nothing changes.
 
 Memory is bounded: a fixed number of labels, each a count capped at `most_squares` (beyond it the
 references follow the newest squares, as the light drifts through an evening) and two vectors. Learning a
