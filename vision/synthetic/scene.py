@@ -48,7 +48,19 @@ class Conditions:
     table: str = "wood"
     markers: bool = False
     free_rotation: bool = True  # boards at any angle; False: near the four seats
-    art_style: int = 0  # 1: the held-out artwork (see vision.synthetic.artwork.Artwork.style)
+    art_style: int = 0  # the numbered style: an alias of `family` (0 own, 1 hatched)
+    family: str = "own"  # the artwork family (vision.synthetic.families)
+    physical: bool = False  # thick tiles casting shadows, pieces beside the boards, the central board, a mug
+
+    def __post_init__(self):
+        # `art_style` and `family` name one thing: whichever is not the default wins
+        from vision.synthetic.families import check_family, family_of_style, style_of_family
+
+        family = check_family(self.family)
+        if family == "own":
+            family = family_of_style(self.art_style)
+        object.__setattr__(self, "family", family)
+        object.__setattr__(self, "art_style", style_of_family(family))
 
     @staticmethod
     def random(rng: np.random.Generator) -> "Conditions":
@@ -275,10 +287,14 @@ def _hands(rng, n, size, targets, sq_px):
 
 def render_scene(seed: int, boards: list[BoardSpec] | None = None, conditions: Conditions | None = None,
                  size: tuple[int, int] = (1920, 1080), artwork: list[Artwork] | None = None,
-                 art_style: int | None = None, fill: float | None = None) -> Scene:
+                 art_style: int | None = None, fill: float | None = None, family: str | None = None,
+                 physical: bool | None = None) -> Scene:
     """Render one camera frame of a table. `boards`/`conditions` default to random ones from `seed`;
-    `art_style` overrides the conditions' artwork style (1: the held-out artwork), `fill` their framing
-    (above 1 the boards reach beyond the picture, as with a camera too close to the table)."""
+    `family` overrides the conditions' artwork family (vision.synthetic.families; `art_style` is its older
+    numbered alias, 1: hatched), `physical` whether the table is drawn physically (thick tiles, cast
+    shadows, the pieces and the central board beside the boards, a mug), `fill` the framing (above 1 the
+    boards reach beyond the picture, as with a camera too close to the table). The same seed with another
+    family draws the same boards, camera and light."""
     rng = np.random.default_rng(seed)
     kit = load_kit()
     boards = random_boards(rng) if boards is None else list(boards)
@@ -286,10 +302,18 @@ def render_scene(seed: int, boards: list[BoardSpec] | None = None, conditions: C
         raise ValueError("a scene holds 1 to 4 boards")
     cond = Conditions.random(rng) if conditions is None else conditions
     if art_style is not None:
-        cond = replace(cond, art_style=art_style)
+        from vision.synthetic.families import family_of_style
+
+        cond = replace(cond, family=family_of_style(art_style), art_style=art_style)
+    if family is not None:
+        from vision.synthetic.families import style_of_family
+
+        cond = replace(cond, family=family, art_style=style_of_family(family))
+    if physical is not None:
+        cond = replace(cond, physical=bool(physical))
     if fill is not None:
         cond = replace(cond, fill=float(fill))
-    arts = [random_artwork(rng, cond.art_style) for _ in boards] if artwork is None else list(artwork)
+    arts = [random_artwork(rng, family=cond.family) for _ in boards] if artwork is None else list(artwork)
     w, h = size
     markers = load_marker_layout()
     ext = markers.offset + markers.size / 2 + markers.quiet_zone if cond.markers else 0.0
