@@ -50,8 +50,8 @@ def held_out_physical(seed: int) -> bool:
 
 
 def held_out_scene(seed: int, family: str, size: tuple[int, int] = (1920, 1080)):
-    """Scene `seed` of a family's measuring set: the same boards, camera and light as render_scene(seed)
-    draws, in `family`'s artwork, on the physical table for every other seed."""
+    """Scene `seed` of a family's measuring set: the boards and pieces render_scene(seed) draws, in
+    `family`'s artwork, on the physical table for every other seed."""
     from vision.synthetic.scene import render_scene
 
     return render_scene(seed, family=family, physical=held_out_physical(seed), size=size)
