@@ -236,3 +236,37 @@ def test_held_out_sets_lie_on_the_physical_table_every_other_seed():
     assert [held_out_physical(s) for s in range(5300000, 5300004)] == [False, True, False, True]
     scene = held_out_scene(5300001, "vector", size=SMALL)
     assert scene.conditions.physical and scene.conditions.family == "vector"
+
+
+DEMO_OWN_FIRST_FRAME = "5e6e89c6a3b32400"  # table_game(2, 2) at 640x360, as drawn before the families
+
+
+@pytest.fixture(scope="module")
+def demo_frames():
+    """The first frames of one two-player game drawn in the own artwork, and twice in vector on a
+    physical table."""
+    import itertools
+
+    from companion.live import FrameItem
+    from leafwatch.demo.camera_game import demo_feed
+    from leafwatch.demo.table_script import table_game
+
+    game = table_game(2, 2)
+
+    def frames(**kw):
+        items = itertools.islice(demo_feed(game, size=SMALL, **kw), 30)
+        return [it.image for it in items if isinstance(it, FrameItem)][:11]
+
+    return frames(), frames(family="vector", physical=True), frames(family="vector", physical=True)
+
+
+def test_demo_feed_draws_a_game_in_a_family_at_one_fixed_table(demo_frames):
+    own, vector, again = demo_frames
+    assert digest(own[0]) == DEMO_OWN_FIRST_FRAME
+    assert len(vector) == len(own) == 11 and all(np.array_equal(a, b) for a, b in zip(vector, again))
+    assert not np.array_equal(own[0], vector[0])
+    # one table for the whole game: two moves apart, the still frames differ only where the move was made
+    # (and by the sensor's noise), not by another artwork, camera or clutter
+    first, second = vector[1].astype(np.float32), vector[10].astype(np.float32)
+    moved = np.abs(cv2.GaussianBlur(first - second, (0, 0), 2)).max(2) > 25
+    assert moved.mean() < 0.05

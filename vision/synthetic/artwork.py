@@ -218,9 +218,11 @@ def _leaf_square(rng, art: Artwork, colour: str, px: int) -> np.ndarray:
 
 
 def draw_board(rng: np.random.Generator, art: Artwork, pieces: str, printed: str, tiles=None,
-               px: int = 48, layers: bool = False):
+               px: int = 48, layers: bool = False, steady: bool = False):
     """The board as a BGR image of ((8 + 2m) x (9 + 2m)) squares at `px` pixels per square; with `layers`,
-    (the board, the printed board alone, a mask of where pieces lie) for a table that lifts the pieces."""
+    (the board, the printed board alone, a mask of where pieces lie) for a table that lifts the pieces.
+    `steady`: every piece drawn from a generator of its own square and tile, so that a square looks the
+    same in every frame of a game whatever else changed on the board, as a real piece does."""
     P = parse(pieces)
     F = parse(printed, printed=True)
     mpx = int(round(art.margin * px))
@@ -245,6 +247,11 @@ def draw_board(rng: np.random.Generator, art: Artwork, pieces: str, printed: str
                 _symbol(img, rng, F[r, c], mpx + (c + 0.5) * px + rng.uniform(-1, 1),
                         mpx + (r + 0.5) * px + rng.uniform(-1, 1), art.symbol_size * px, art)
     bare = img.copy() if layers else None
+    base = int(rng.integers(2 ** 31)) if steady else None
+
+    def at(r: int, c: int, *key: int) -> np.random.Generator:
+        return rng if base is None else np.random.default_rng([base, r, c, *key])
+
     if tiles is None:
         tiles = _groups(P)
     T = np.asarray(tiles)
@@ -262,8 +269,9 @@ def draw_board(rng: np.random.Generator, art: Artwork, pieces: str, printed: str
             y0, x0 = mpx + r * px, mpx + c * px
             cell = img[y0:y0 + px, x0:x0 + px]
             if ch in "GYRgyrt":
-                colour = colour_of[ch] or tile_colour.get(T[r, c]) or ("green", "yellow", "red")[int(rng.integers(3))]
-                leaf = _leaf_square(rng, art, colour, px)
+                g = at(r, c, int(T[r, c]))
+                colour = colour_of[ch] or tile_colour.get(T[r, c]) or ("green", "yellow", "red")[int(g.integers(3))]
+                leaf = _leaf_square(g, art, colour, px)
                 if ch in "gyrt":
                     # the hole: a thin shadowed rim, then the floor showing through
                     rim = cv2.dilate(hole, np.ones((3, 3), np.uint8)).astype(np.float32)[..., None] / 255.0
@@ -275,17 +283,17 @@ def draw_board(rng: np.random.Generator, art: Artwork, pieces: str, printed: str
                     cell[:] = leaf
             elif ch == "a":
                 cell[:] = hsv(*art.animal_bg)
-                noise = rng.normal(0, 5, cell.shape[:2] + (1,))
+                noise = at(r, c, int(T[r, c]), 9).normal(0, 5, cell.shape[:2] + (1,))
                 cell[:] = np.clip(cell.astype(np.float32) + noise, 0, 255).astype(np.uint8)
-    _animal_art(img, rng, art, P, T, mpx, px)
+    _animal_art(img, rng, art, P, T, mpx, px, base)
     _outlines(img, art, P, T, mpx, px)
     for r in range(ROWS):
         for c in range(COLUMNS):
             cx, cy = mpx + (c + 0.5) * px, mpx + (r + 0.5) * px
             if P[r, c] == "t":
-                _token(img, rng, art, cx, cy, px, F[r, c])
+                _token(img, at(r, c, 7), art, cx, cy, px, F[r, c])
             elif P[r, c] == "s":
-                _squirrel(img, rng, art, cx, cy, px)
+                _squirrel(img, at(r, c, 8), art, cx, cy, px)
     if layers:
         return img, bare, _cover(img, bare)
     return img
@@ -355,8 +363,10 @@ def art_outline_share(art: Artwork) -> float:
     return 0.07 if art.family == "vector" else 0.035
 
 
-def _animal_art(img, rng, art, P, T, mpx, px):
+def _animal_art(img, rng, art, P, T, mpx, px, steady_base: int | None = None):
+    board_rng = rng
     for tid in sorted(set(T[P == "a"].tolist())):
+        rng = board_rng if steady_base is None else np.random.default_rng([steady_base, 99, tid])
         cells = np.argwhere((T == tid) & (P == "a"))
         if len(cells) == 0:
             continue

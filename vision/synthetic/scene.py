@@ -52,6 +52,9 @@ class Conditions:
     art_style: int = 0  # the numbered style: an alias of `family` (0 own, 1 hatched)
     family: str = "own"  # the artwork family (vision.synthetic.families)
     physical: bool = False  # thick tiles casting shadows, pieces beside the boards, the central board, a mug
+    # each board drawn from a generator of its own and each piece from one of its square's, so that one
+    # seed's frames of a game keep one table (cloth, light, every piece's look) whatever the moves change
+    steady: bool = False
 
     def __post_init__(self):
         # `art_style` and `family` name one thing: whichever is not the default wins
@@ -354,10 +357,12 @@ def render_scene(seed: int, boards: list[BoardSpec] | None = None, conditions: C
     truths_geo = []
     for i, (spec, a, (c, ang)) in enumerate(zip(boards, arts, placed)):
         printed = spec.printed or kit.sides[spec.side]
+        board_rng = np.random.default_rng([seed, 61, i]) if cond.steady else rng
         if cond.physical:
-            flat, bare, cover = draw_board(rng, a, spec.pieces, printed, spec.tiles, PX, layers=True)
+            flat, bare, cover = draw_board(board_rng, a, spec.pieces, printed, spec.tiles, PX, layers=True,
+                                           steady=cond.steady)
         else:
-            flat = draw_board(rng, a, spec.pieces, printed, spec.tiles, PX)
+            flat = draw_board(board_rng, a, spec.pieces, printed, spec.tiles, PX, steady=cond.steady)
         # make sure the board stands out of the table a little, as a real board's edge does
         fh, fw = flat.shape[:2]
         mpx = int(round(a.margin * PX))
