@@ -29,7 +29,7 @@ from vision.training.perceptrons import BENCH_SEED_BASE
 
 FAMILY_SEED_BASE = BENCH_SEED_BASE + 300_000
 FAMILY_SEED_STEP = 10_000  # scenes of one family stay below the next family's range
-FAMILY_SCENES = 60  # per held-out family; --quick: 6
+FAMILY_SCENES = 60  # per held-out family; --quick: 4
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "bench-out"
 CLASSES = ".GYRgyrtsa"
@@ -311,7 +311,7 @@ def run(quick: bool) -> dict:
     held = accuracy(m, seed_base=BENCH_SEED_BASE + 100_000, art_style=1, tag="-heldout-art")
     print(f"vision: {m} scenes framed tightly (boards reaching the picture's edges)", flush=True)
     tight = accuracy(m, seed_base=BENCH_SEED_BASE + 200_000, tag="-tight-framing", tight=True)
-    families = held_out_families(6 if quick else FAMILY_SCENES)
+    families = held_out_families(4 if quick else FAMILY_SCENES)
     return {**acc, "held_out_artwork": {k: v for k, v in held.items() if not k.startswith("confusion")},
             "tight_framing": {k: v for k, v in tight.items() if not k.startswith("confusion")}, **families, **tim}
 

@@ -270,3 +270,15 @@ def test_demo_feed_draws_a_game_in_a_family_at_one_fixed_table(demo_frames):
     first, second = vector[1].astype(np.float32), vector[10].astype(np.float32)
     moved = np.abs(cv2.GaussianBlur(first - second, (0, 0), 2)).max(2) > 25
     assert moved.mean() < 0.05
+
+
+def test_a_synthetic_source_reads_a_families_scene():
+    from vision.sources import SourceError, open_source
+
+    frame = open_source("synthetic:vector:5310000").read()
+    assert frame.name == "synthetic:vector:5310000"
+    assert np.array_equal(frame.image, held_out_scene(5310000, "vector").image)
+    with pytest.raises(SourceError, match="no artwork family 'oils'.*the families are own, hatched"):
+        open_source("synthetic:oils:5")
+    with pytest.raises(SourceError, match="whole-number seed"):
+        open_source("synthetic:photo:x")
