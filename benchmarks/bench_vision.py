@@ -320,7 +320,7 @@ FAMILY_FIGURES = ("scenes", "seeds", "boards", "squares_scored", "squares_right"
                   "boards_found_of_90pct_visible", "boards_90pct_visible", "orientation_right_of_found",
                   "side_right_of_found", "side_named_of_found", "hidden_squares_of_found_boards", "false_boards",
                   "false_boards_naming_a_side", "classifier_on_true_corners", "by_table", "boards_not_fully_right",
-                  "worst_conditions")
+                  "worst_conditions", "confusion")
 
 
 def held_out_families(n: int, families=HELD_OUT, log=print) -> dict:
