@@ -284,3 +284,21 @@ def test_a_synthetic_source_reads_a_families_scene():
         open_source("synthetic:oils:5")
     with pytest.raises(SourceError, match="whole-number seed"):
         open_source("synthetic:photo:x")
+
+
+def test_a_mug_hides_what_it_stands_in_front_of_but_its_shadow_hides_nothing():
+    from vision.synthetic import physical, scene
+
+    size = (640, 360)
+    H, P = scene._camera(np.random.default_rng(0), np.zeros(2), 25.0, size, full=True)
+    rng = np.random.default_rng(4)
+    t3 = physical.table3d(P, np.eye(3), H, rng, size)
+    table = np.full((size[1], size[0], 3), 200, np.uint8)
+    img = table.copy()
+    hides = physical.mug(img, t3, rng, Room([], []), np.zeros(2)) > 127
+    assert 0.002 < hides.mean() < 0.2
+    shadow = (img.astype(int).sum(2) < 0.8 * 600) & ~hides
+    assert shadow.sum() > 0.5 * hides.sum()  # a long shadow on the table, none of it in the mask
+    # the shadow falls away from the light
+    d = np.argwhere(shadow).mean(0)[::-1] - np.argwhere(hides).mean(0)[::-1]
+    assert np.dot(d, t3.light[:2]) > 0
