@@ -24,7 +24,7 @@ from vision.grids import COLUMNS
 from vision.locate.location import BoardLocation
 from vision.locate.rectification import rectify
 from vision.synthetic import BoardSpec, Conditions, random_position, render_scene, tight_fill
-from vision.synthetic.families import HELD_OUT, held_out_physical, held_out_scene
+from vision.synthetic.families import HELD_OUT, held_out_scene
 from vision.training.perceptrons import BENCH_SEED_BASE
 
 FAMILY_SEED_BASE = BENCH_SEED_BASE + 300_000
