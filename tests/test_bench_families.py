@@ -20,3 +20,25 @@ def test_each_family_has_its_own_seed_range():
     assert max(family_seeds(HELD_OUT[0], 10 ** 6)) < min(family_seeds(HELD_OUT[1], 1))
     assert FAMILY_SCENES < FAMILY_SEED_STEP
     assert "own" in TRAINING and "own" not in HELD_OUT
+
+
+def test_the_worst_family_is_the_one_with_fewest_boards_fully_right(monkeypatch):
+    import benchmarks.bench_vision as bench
+
+    figures = {"hatched": (0.999, 0.97), "vector": (0.985, 0.68), "photo": (0.997, 0.85), "busy": (0.96, 0.76)}
+    asked = []
+
+    def accuracy(n, family=None, tag="", log=print):
+        asked.append((family, n, tag))
+        squares, boards = figures[family]
+        out = {k: 0 for k in bench.FAMILY_FIGURES}
+        out.update(squares_right=squares, boards_fully_right=boards, boards_found_of_90pct_visible=1.0, false_boards=1)
+        return out
+
+    monkeypatch.setattr(bench, "accuracy", accuracy)
+    lines = []
+    result = bench.held_out_families(3, log=lambda *a, **k: lines.append(a[0]))
+    assert [a[0] for a in asked] == list(HELD_OUT) and all(a[1] == 3 for a in asked)
+    assert set(result["held_out_families"]) == set(HELD_OUT)
+    assert result["worst_family"]["family"] == "vector" and result["worst_family"]["boards_fully_right"] == 0.68
+    assert any("worst family: vector" in line for line in lines)
