@@ -1,0 +1,214 @@
+"""Which squares of the table's own empty boards carry a printed symbol, and which symbols look alike.
+
+A real box's artwork is not known: no palette says what a berry looks like. What holds for any copy is
+that a symbol is printed in the middle of its square on the board's floor, and that every symbol of one
+treasure is printed alike. So:
+
+1. each square's middle is compared with its own floor (the median of a ring around it) and with the band
+   just outside the symbol: a symbol stands out in the middle and stops there, while a leaf or twig of the
+   floor's illustration that crosses the middle goes on through the band;
+2. the squares that stand out most, over all the boards seen, are split from the rest where their scores
+   divide best (no fixed level: the boards' own spread decides);
+3. those are grouped by their colours (the darker and the lighter half of their off-floor pixels) with
+   Ward's method, the number of groups where the merge cost jumps most (at least the four treasures);
+4. each group's mean patch is its template, and a square not taken at first joins the group whose
+   template it matches about as well as the group's own members do: a symbol that barely stands out of a
+   floor of nearly its colour still has its shape.
+
+The table then names each group once (calibration.boards); this module names nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.classify.features import balance
+from vision.grids import COLUMNS, ROWS
+
+SQUARES = ROWS * COLUMNS
+
+
+@dataclass(frozen=True)
+class BoardLooks:
+    """What each of a board's 72 squares (reading order) looks like, for learning its printed symbols."""
+    score: np.ndarray  # (72,) how much the middle stands out of its floor, and stops there (Lab units)
+    colours: np.ndarray  # (72, 6) the darker and lighter half of the middle's off-floor pixels, compressed
+    patches: np.ndarray  # (72, p, p, 3) the middle, Lab less the square's floor, a little wider for shifts
+    crops: np.ndarray  # (72, px, px, 3) each square as seen (BGR, white balanced): what the table is shown
+
+
+@dataclass(frozen=True)
+class Learned:
+    """The symbols found on every board and their groups."""
+    groups: list[np.ndarray]  # per board, (72,) group index of each square, -1 plain
+    count: int  # groups found, numbered 0..count-1 from the largest
+
+
+def _discs(px: int, t: dict) -> dict[str, np.ndarray]:
+    c = (np.arange(px) + 0.5) / px - 0.5
+    yy, xx = np.meshgrid(c, c, indexing="ij")
+    r = np.hypot(xx, yy).ravel()
+    (b0, b1), (f0, f1) = t["band"], t["floor_ring"]
+    return {"symbol": r < float(t["symbol_radius"]), "band": (r >= b0) & (r < b1),
+            "floor": (r >= f0) & (r < f1), "crop": r < float(t["crop_radius"])}
+
+
+def board_looks(rect: np.ndarray, *, thresholds: dict) -> BoardLooks:
+    """The looks of a rectified board (BGR, `square_px` a square, A1 top-left)."""
+    t = thresholds["printed_learning"]
+    px = int(t["square_px"])
+    if rect.shape[:2] != (ROWS * px, COLUMNS * px):
+        raise ValueError(f"a rectified board of {ROWS * px}x{COLUMNS * px} px is needed")
+    balanced, _ = balance(rect)
+    lab = cv2.cvtColor(balanced.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
+    lab = cv2.GaussianBlur(lab, (0, 0), float(t["blur_px"]))
+    squares = lab.reshape(ROWS, px, COLUMNS, px, 3).transpose(0, 2, 1, 3, 4).reshape(SQUARES, px * px, 3)
+    disc = _discs(px, t)
+    floor = np.median(squares[:, disc["floor"]], axis=1)
+    off = squares - floor[:, None, :]
+    dist = np.sqrt((off ** 2).sum(2))
+    score = dist[:, disc["symbol"]].mean(1) - np.percentile(dist[:, disc["band"]], 80, axis=1)
+    colours = np.stack([_colours(off[i, disc["crop"]], dist[i, disc["crop"]]) for i in range(SQUARES)])
+    half = int(round(float(t["template_half"]) * px)) + int(t["template_shift"])
+    mid = px // 2
+    grid = off.reshape(SQUARES, px, px, 3)
+    patches = grid[:, mid - half:mid + half, mid - half:mid + half].copy()
+    crops = balanced.reshape(ROWS, px, COLUMNS, px, 3).transpose(0, 2, 1, 3, 4).reshape(SQUARES, px, px, 3)
+    return BoardLooks(score.astype(np.float32), colours.astype(np.float32), patches.astype(np.float32), crops.copy())
+
+
+def _colours(off: np.ndarray, dist: np.ndarray) -> np.ndarray:
+    """The darker and the lighter half of the pixels that stand out of the floor most (Lab less the floor),
+    with lightness and chroma compressed (signed square roots): a berry printed in any shade from blue to
+    violet stays one group, while a pale feather and a red cap stay apart."""
+    fg = off[dist >= 0.5 * np.percentile(dist, 95)]
+    light = fg[:, 0]
+    cut = np.median(light)
+    out = []
+    for part in (fg[light <= cut], fg[light >= cut]):
+        L, a, b = part.mean(0)
+        chroma = float(np.hypot(a, b))
+        gain = 2.0 / np.sqrt(chroma) if chroma > 1e-6 else 0.0
+        out += [np.sign(L) * np.sqrt(abs(L)), a * gain, b * gain]
+    return np.array(out)
+
+
+def learn(looks: list[BoardLooks], *, thresholds: dict) -> Learned:
+    """The symbol squares of every board and their groups (see the module's text)."""
+    t = thresholds["printed_learning"]
+    if not looks:
+        raise ValueError("no board to learn from")
+    score = np.concatenate([b.score for b in looks])
+    taken = _stand_out(score)
+    colours = np.concatenate([b.colours for b in looks])
+    labels = np.full(len(score), -1)
+    if taken.sum() >= 2:
+        labels[taken] = _ward_groups(colours[taken], int(t["min_groups"]), int(t["max_groups"]))
+    elif taken.any():
+        labels[taken] = 0
+    if labels.max() >= 0:
+        patches = np.concatenate([b.patches for b in looks])
+        labels = _joined_by_template(patches, labels, int(t["template_shift"]), float(t["join_fit"]),
+                                     float(t["join_member_share"]))
+    labels = _numbered_by_size(labels)
+    per_board = [labels[i * SQUARES:(i + 1) * SQUARES] for i in range(len(looks))]
+    return Learned(per_board, int(labels.max()) + 1)
+
+
+def _stand_out(score: np.ndarray) -> np.ndarray:
+    """The squares whose scores lie above the split that divides them best into two (Otsu's criterion, on
+    signed square roots: the symbols' scores spread far wider than the floor's)."""
+    x = np.sign(score) * np.sqrt(np.abs(score))
+    order = np.sort(x)
+    n = len(order)
+    if n < 2 or order[-1] - order[0] < 1e-6:
+        return np.zeros(n, bool)
+    csum, csq = np.cumsum(order), np.cumsum(order ** 2)
+    k = np.arange(1, n)
+    left_var = csq[:-1] - csum[:-1] ** 2 / k
+    right_var = (csq[-1] - csq[:-1]) - (csum[-1] - csum[:-1]) ** 2 / (n - k)
+    best = int(np.argmin(left_var + right_var))
+    return x > (order[best] + order[best + 1]) / 2
+
+
+def _ward_groups(x: np.ndarray, least: int, most: int) -> np.ndarray:
+    """Ward's agglomerative groups of the rows of x, as many as where the merge cost jumps most, between
+    `least` and `most` (never more than there are rows)."""
+    n = len(x)
+    least, most = min(least, n), min(most, n)
+    members = {i: [i] for i in range(n)}
+    centre = {i: x[i].astype(np.float64) for i in range(n)}
+    heights: list[float] = []
+    cuts: dict[int, list[list[int]]] = {}
+    nxt = n
+    while len(members) > 1:
+        if len(members) <= most + 1:
+            cuts[len(members)] = [list(v) for v in members.values()]
+        keys = list(members)
+        c = np.array([centre[k] for k in keys])
+        s = np.array([len(members[k]) for k in keys], np.float64)
+        cost = ((c[:, None] - c[None]) ** 2).sum(2) * (s[:, None] * s[None] / (s[:, None] + s[None]))
+        np.fill_diagonal(cost, np.inf)
+        i, j = np.unravel_index(int(np.argmin(cost)), cost.shape)
+        heights.append(float(cost[i, j]))
+        a, b = keys[i], keys[j]
+        members[nxt] = members.pop(a) + members.pop(b)
+        centre[nxt] = x[members[nxt]].mean(0)
+        del centre[a], centre[b]
+        nxt += 1
+    cuts[1] = [list(range(n))]
+    # heights[-k] merges k groups into k-1; the jump at k compares it with the merge before it
+    best_k, best_jump = least, -1.0
+    for k in range(max(least, 2), most + 1):
+        if k >= n:
+            break
+        jump = heights[-(k - 1)] / max(heights[-k], 1e-9)
+        if jump > best_jump:
+            best_k, best_jump = k, jump
+    labels = np.empty(n, int)
+    for g, rows in enumerate(cuts[max(best_k, 1)]):
+        labels[rows] = g
+    return labels
+
+
+def _fits(patches: np.ndarray, template: np.ndarray, shift: int) -> np.ndarray:
+    """How well each patch is the template, over shifts of up to `shift` px: 1 less the share of the
+    template's energy the difference leaves (1 the same; 0 or less a patch of plain floor, whose difference
+    is the whole template). Unlike a correlation this keeps the contrast: a pale leaf of the floor's
+    illustration shaped like a feather is still far fainter than a printed one."""
+    p = patches.shape[1] - 2 * shift
+    tpl = template[shift:shift + p, shift:shift + p].reshape(-1)
+    energy = float((tpl ** 2).sum()) + 1e-6
+    best = np.full(len(patches), -np.inf)
+    for dy in range(2 * shift + 1):
+        for dx in range(2 * shift + 1):
+            part = patches[:, dy:dy + p, dx:dx + p].reshape(len(patches), -1)
+            best = np.maximum(best, 1.0 - ((part - tpl) ** 2).sum(1) / energy)
+    return best
+
+
+def _joined_by_template(patches: np.ndarray, labels: np.ndarray, shift: int, least: float, share: float) -> np.ndarray:
+    out = labels.copy()
+    plain = labels < 0
+    best = np.full(len(labels), -1.0)
+    for g in range(labels.max() + 1):
+        mine = labels == g
+        template = patches[mine].mean(0)
+        corr = _fits(patches, template, shift)
+        need = max(least, share * float(np.median(corr[mine])))
+        joins = plain & (corr >= need) & (corr > best)
+        out[joins] = g
+        best = np.where(joins, corr, best)
+    return out
+
+
+def _numbered_by_size(labels: np.ndarray) -> np.ndarray:
+    """Groups renumbered from the largest (ties by first square), so that the table's numbers are stable."""
+    groups = [g for g in range(labels.max() + 1) if (labels == g).any()]
+    groups.sort(key=lambda g: (-(labels == g).sum(), int(np.argmax(labels == g))))
+    out = np.full_like(labels, -1)
+    for new, g in enumerate(groups):
+        out[labels == g] = new
+    return out
