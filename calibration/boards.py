@@ -23,6 +23,7 @@ from vision.thresholds import thresholds as default_thresholds
 TREASURE_CHARS = {"berry": "b", "nut": "n", "mushroom": "m", "feather": "f", "plain": "."}
 SIDE_NAME = re.compile(r"[A-Z0-9]{1,3}[0-9]")
 SAME_BOARD = 0.92  # two boards whose symbol squares agree on this share of squares (either way round) are one
+MIN_SYMBOLS, FEWEST_SYMBOLS_SHARE = 4, 0.3  # a board shows at least this many symbols, and this share of the median board's
 
 
 class BoardsError(ValueError, LeafwatchError):
@@ -156,12 +157,33 @@ def calibrate(pictures: list[tuple[str, np.ndarray]], thresholds: dict | None = 
             looks = board_looks(_rectified(image, corners, thresholds), thresholds=thresholds)
             boards.append(SeenBoard(name, place, corners, looks))
     learned = learn([b.looks for b in boards], thresholds=thresholds)
+    # a patch of table or cloth taken for a board shows hardly a symbol, where every side prints a score
+    counts = np.array([(g >= 0).sum() for g in learned.groups])
+    real = counts >= max(MIN_SYMBOLS, FEWEST_SYMBOLS_SHARE * float(np.median(counts)))
+    if not real.all():
+        boards = [b for b, keep in zip(boards, real) if keep]
+        for name, _ in pictures:
+            if not any(b.picture == name for b in boards):
+                raise BoardsError(f"{name}: no board with printed symbols found; show the empty boards whole, "
+                                  "on a table of another colour")
+        learned = learn([b.looks for b in boards], thresholds=thresholds)
+        boards = [SeenBoard(b.picture, place, b.corners, b.looks) for b, place in zip(boards, _places(boards))]
     twice = seen_twice(learned.groups)
     if twice is not None:
         a, b = (boards[i] for i in twice)
         raise BoardsError(f"board {a.place} of {a.picture} and board {b.place} of {b.picture} are the same side; "
                           "show each side of each board once")
     return Calibration(boards, learned)
+
+
+def _places(boards: list[SeenBoard]) -> list[int]:
+    """Each board's place (1..) within its picture, counted again."""
+    seen: dict[str, int] = {}
+    out = []
+    for b in boards:
+        seen[b.picture] = seen.get(b.picture, 0) + 1
+        out.append(seen[b.picture])
+    return out
 
 
 def seen_twice(groups: list[np.ndarray]) -> tuple[int, int] | None:

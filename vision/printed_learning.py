@@ -11,9 +11,10 @@ treasure is printed alike. So:
    divide best (no fixed level: the boards' own spread decides);
 3. those are grouped by their colours (the darker and the lighter half of their off-floor pixels) with
    Ward's method, the number of groups where the merge cost jumps most (at least the four treasures);
-4. each group's mean patch is its template, and a square not taken at first joins the group whose
-   template it matches about as well as the group's own members do: a symbol that barely stands out of a
-   floor of nearly its colour still has its shape.
+4. each group's mean patch is its template; every symbol square goes to the group whose template it fits
+   best (colours alone can put a red cap with a white stem among pale feathers), and a square not taken
+   at first joins the group whose template it fits about as well as the group's own members do: a symbol
+   that barely stands out of a floor of nearly its colour still has its shape.
 
 The table then names each group once (calibration.boards); this module names nothing.
 """
@@ -70,7 +71,10 @@ def board_looks(rect: np.ndarray, *, thresholds: dict) -> BoardLooks:
     off = squares - floor[:, None, :]
     dist = np.sqrt((off ** 2).sum(2))
     score = dist[:, disc["symbol"]].mean(1) - np.percentile(dist[:, disc["band"]], 80, axis=1)
-    colours = np.stack([_colours(off[i, disc["crop"]], dist[i, disc["crop"]]) for i in range(SQUARES)])
+    where = _crop_points(px, disc["crop"])
+    shape_gain = float(t["shape_weight"])
+    colours = np.stack([_colours(off[i, disc["crop"]], dist[i, disc["crop"]], where, shape_gain)
+                        for i in range(SQUARES)])
     half = int(round(float(t["template_half"]) * px)) + int(t["template_shift"])
     mid = px // 2
     grid = off.reshape(SQUARES, px, px, 3)
@@ -79,11 +83,21 @@ def board_looks(rect: np.ndarray, *, thresholds: dict) -> BoardLooks:
     return BoardLooks(score.astype(np.float32), colours.astype(np.float32), patches.astype(np.float32), crops.copy())
 
 
-def _colours(off: np.ndarray, dist: np.ndarray) -> np.ndarray:
+def _crop_points(px: int, crop: np.ndarray) -> np.ndarray:
+    """(n, 2) positions, in squares from the middle, of a square's pixels inside the crop disc."""
+    c = (np.arange(px) + 0.5) / px - 0.5
+    yy, xx = np.meshgrid(c, c, indexing="ij")
+    return np.column_stack([xx.ravel(), yy.ravel()])[crop]
+
+
+def _colours(off: np.ndarray, dist: np.ndarray, where: np.ndarray, shape_gain: float) -> np.ndarray:
     """The darker and the lighter half of the pixels that stand out of the floor most (Lab less the floor),
     with lightness and chroma compressed (signed square roots): a berry printed in any shade from blue to
-    violet stays one group, while a pale feather and a red cap stay apart."""
-    fg = off[dist >= 0.5 * np.percentile(dist, 95)]
+    violet stays one group, while a pale feather and a red cap stay apart. Then the spread of those pixels
+    along and across their longest direction: every symbol of a kind is printed one size, the leaves and
+    pebbles of a floor's illustration come in every size."""
+    strong = dist >= 0.5 * np.percentile(dist, 95)
+    fg = off[strong]
     light = fg[:, 0]
     cut = np.median(light)
     out = []
@@ -92,7 +106,8 @@ def _colours(off: np.ndarray, dist: np.ndarray) -> np.ndarray:
         chroma = float(np.hypot(a, b))
         gain = 2.0 / np.sqrt(chroma) if chroma > 1e-6 else 0.0
         out += [np.sign(L) * np.sqrt(abs(L)), a * gain, b * gain]
-    return np.array(out)
+    spread = np.sqrt(np.clip(np.linalg.eigvalsh(np.cov(where[strong].T)), 0, None)) if strong.sum() > 2 else np.zeros(2)
+    return np.array(out + list(shape_gain * spread))
 
 
 def learn(looks: list[BoardLooks], *, thresholds: dict) -> Learned:
@@ -173,35 +188,47 @@ def _ward_groups(x: np.ndarray, least: int, most: int) -> np.ndarray:
     return labels
 
 
-def _fits(patches: np.ndarray, template: np.ndarray, shift: int) -> np.ndarray:
-    """How well each patch is the template, over shifts of up to `shift` px: 1 less the share of the
-    template's energy the difference leaves (1 the same; 0 or less a patch of plain floor, whose difference
-    is the whole template). Unlike a correlation this keeps the contrast: a pale leaf of the floor's
-    illustration shaped like a feather is still far fainter than a printed one."""
+def _distances(patches: np.ndarray, template: np.ndarray, shift: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each patch's least squared difference from the template over shifts of up to `shift` px, and its
+    likeness there: 1 less that difference over the two's energies together (1 the same, 0 nothing alike,
+    whatever either's contrast: a faint berry is more like the berries' template than the feathers')."""
     p = patches.shape[1] - 2 * shift
     tpl = template[shift:shift + p, shift:shift + p].reshape(-1)
-    energy = float((tpl ** 2).sum()) + 1e-6
-    best = np.full(len(patches), -np.inf)
+    energy = float((tpl ** 2).sum())
+    best = np.full(len(patches), np.inf)
+    alike = np.full(len(patches), -np.inf)
     for dy in range(2 * shift + 1):
         for dx in range(2 * shift + 1):
             part = patches[:, dy:dy + p, dx:dx + p].reshape(len(patches), -1)
-            best = np.maximum(best, 1.0 - ((part - tpl) ** 2).sum(1) / energy)
-    return best
+            d = ((part - tpl) ** 2).sum(1)
+            best = np.minimum(best, d)
+            alike = np.maximum(alike, 1.0 - d / ((part ** 2).sum(1) + energy + 1e-6))
+    return best, alike
+
+
+def _fits(distance: np.ndarray, template: np.ndarray, shift: int) -> np.ndarray:
+    """How well each patch is the template: 1 less the share of the template's energy the difference
+    leaves (1 the same; 0 or less a patch of plain floor, whose difference is the whole template). Unlike
+    a correlation this keeps the contrast: a pale leaf of the floor's illustration shaped like a feather is
+    still far fainter than a printed one."""
+    p = template.shape[0] - 2 * shift
+    energy = float((template[shift:shift + p, shift:shift + p] ** 2).sum()) + 1e-6
+    return 1.0 - distance / energy
 
 
 def _joined_by_template(patches: np.ndarray, labels: np.ndarray, shift: int, least: float, share: float) -> np.ndarray:
-    out = labels.copy()
-    plain = labels < 0
-    best = np.full(len(labels), -1.0)
-    for g in range(labels.max() + 1):
-        mine = labels == g
-        template = patches[mine].mean(0)
-        corr = _fits(patches, template, shift)
-        need = max(least, share * float(np.median(corr[mine])))
-        joins = plain & (corr >= need) & (corr > best)
-        out[joins] = g
-        best = np.where(joins, corr, best)
-    return out
+    """Every symbol square in the group whose template (its members' mean patch) it is most like, and the
+    squares not taken at first joined to the group they fit about as well as its members do."""
+    groups = range(labels.max() + 1)
+    templates = [patches[labels == g].mean(0) for g in groups]
+    measured = [_distances(patches, tpl, shift) for tpl in templates]
+    fits = np.stack([_fits(measured[g][0], templates[g], shift) for g in groups])
+    nearest = np.stack([alike for _, alike in measured]).argmax(0)
+    need = np.array([max(least, share * float(np.median(fits[g, labels == g]))) for g in groups])
+    fitting = fits >= need[:, None]
+    joins = (labels < 0) & fitting.any(0)
+    joined_to = np.where(fitting, fits, -np.inf).argmax(0)
+    return np.where(labels >= 0, nearest, np.where(joins, joined_to, -1))
 
 
 def _numbered_by_size(labels: np.ndarray) -> np.ndarray:
