@@ -17,12 +17,13 @@ from engine.errors import LeafwatchError, NotationError
 from engine.indian_summer.kit import Kit, reference_kit_text
 from engine.indian_summer.notation import PrintedLayout
 from vision.grids import COLUMNS, ROWS
-from vision.printed_learning import SQUARES, BoardLooks, Learned, board_looks, learn
+from vision.printed_learning import BoardLooks, Learned, board_looks, learn, symbol_evidence
 from vision.thresholds import thresholds as default_thresholds
 
 TREASURE_CHARS = {"berry": "b", "nut": "n", "mushroom": "m", "feather": "f", "plain": "."}
 SIDE_NAME = re.compile(r"[A-Z0-9]{1,3}[0-9]")
 SAME_BOARD = 0.92  # two boards whose symbol squares agree on this share of squares (either way round) are one
+SETTLE_STEPS, SETTLE_GAIN = (0.25, 0.1), 0.01  # squares an edge is moved by; the least gain in evidence that moves it
 MIN_SYMBOLS, FEWEST_SYMBOLS_SHARE = 4, 0.3  # a board shows at least this many symbols, and this share of the median board's
 
 
@@ -86,21 +87,35 @@ def boards_in(image: np.ndarray, *, thresholds: dict) -> list[np.ndarray]:
             grids.append(np.asarray(loc.corners, np.float64))
             continue
         ways = [loc.corners] + ([loc.alternative] if loc.alternative is not None else [])
-        grids.append(_upright(_clearest(image, ways, thresholds=thresholds)))
+        if loc.outline is not None:  # a board printed without a border: its grid is its outline
+            ways += [loc.outline, np.roll(loc.outline, 1, axis=0)]
+        grids.append(_upright(_settled(image, ways, thresholds=thresholds)))
     return _reading_order(_distinct(grids))
 
 
-def _clearest(image: np.ndarray, ways: list[np.ndarray], *, thresholds: dict) -> np.ndarray:
-    """Of a board's grids one way and the other (9 columns along either pair of edges), the one whose
-    squares' middles stand out most: printed symbols sit in the middle of the right grid's squares."""
-    if len(ways) == 1:
-        return np.asarray(ways[0], np.float64)
+def _settled(image: np.ndarray, ways: list[np.ndarray], *, thresholds: dict) -> np.ndarray:
+    """Of a board's grids (9 columns along either pair of edges, inside a border or on the outline), the one
+    that puts the printed symbols most clearly in the middle of its squares, its edges then moved in and out
+    in shrinking steps while they do so more. The floor of an empty board shows few lines for the grid's fit
+    to hold on to, and an artwork without a border or grid lines leaves it half a square in."""
+    from vision.board_reading import edge_moved
 
     def evidence(corners):
-        score = board_looks(_rectified(image, corners, thresholds), thresholds=thresholds).score
-        return float(np.sort(score)[-SQUARES // 4:].mean())
+        return symbol_evidence(_rectified(image, corners, thresholds), thresholds=thresholds)
 
-    return np.asarray(max(ways, key=evidence), np.float64)
+    scored = [(evidence(np.asarray(w, np.float64)), np.asarray(w, np.float64)) for w in ways]
+    best, corners = max(scored, key=lambda s: s[0])
+    for step in SETTLE_STEPS:
+        moved = True
+        while moved:
+            moved = False
+            for edge in range(4):
+                for sign in (1, -1):
+                    tried = edge_moved(corners, edge, sign * step)
+                    got = evidence(tried)
+                    if got > best * (1 + SETTLE_GAIN):
+                        best, corners, moved = got, tried, True
+    return corners
 
 
 def _upright(corners: np.ndarray) -> np.ndarray:

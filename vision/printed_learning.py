@@ -56,21 +56,42 @@ def _discs(px: int, t: dict) -> dict[str, np.ndarray]:
             "floor": (r >= f0) & (r < f1), "crop": r < float(t["crop_radius"])}
 
 
-def board_looks(rect: np.ndarray, *, thresholds: dict) -> BoardLooks:
-    """The looks of a rectified board (BGR, `square_px` a square, A1 top-left)."""
-    t = thresholds["printed_learning"]
+def _lab_squares(rect: np.ndarray, t: dict) -> tuple[np.ndarray, np.ndarray]:
+    """(white-balanced board, (72, px*px, 3) Lab pixels of each square, blurred a little)."""
     px = int(t["square_px"])
     if rect.shape[:2] != (ROWS * px, COLUMNS * px):
         raise ValueError(f"a rectified board of {ROWS * px}x{COLUMNS * px} px is needed")
     balanced, _ = balance(rect)
     lab = cv2.cvtColor(balanced.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
     lab = cv2.GaussianBlur(lab, (0, 0), float(t["blur_px"]))
-    squares = lab.reshape(ROWS, px, COLUMNS, px, 3).transpose(0, 2, 1, 3, 4).reshape(SQUARES, px * px, 3)
-    disc = _discs(px, t)
+    return balanced, lab.reshape(ROWS, px, COLUMNS, px, 3).transpose(0, 2, 1, 3, 4).reshape(SQUARES, px * px, 3)
+
+
+def _scores(squares: np.ndarray, disc: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each square's score, its pixels less its floor, and their distance from it."""
     floor = np.median(squares[:, disc["floor"]], axis=1)
     off = squares - floor[:, None, :]
     dist = np.sqrt((off ** 2).sum(2))
     score = dist[:, disc["symbol"]].mean(1) - np.percentile(dist[:, disc["band"]], 80, axis=1)
+    return score, off, dist
+
+
+def symbol_evidence(rect: np.ndarray, *, thresholds: dict) -> float:
+    """How clearly a grid puts printed symbols in the middle of its squares: the mean score of its quarter
+    of squares that stand out most. A grid half a square off cuts every symbol in two."""
+    t = thresholds["printed_learning"]
+    _, squares = _lab_squares(rect, t)
+    score, _, _ = _scores(squares, _discs(int(t["square_px"]), t))
+    return float(np.sort(score)[-SQUARES // 4:].mean())
+
+
+def board_looks(rect: np.ndarray, *, thresholds: dict) -> BoardLooks:
+    """The looks of a rectified board (BGR, `square_px` a square, A1 top-left)."""
+    t = thresholds["printed_learning"]
+    px = int(t["square_px"])
+    balanced, squares = _lab_squares(rect, t)
+    disc = _discs(px, t)
+    score, off, dist = _scores(squares, disc)
     where = _crop_points(px, disc["crop"])
     shape_gain = float(t["shape_weight"])
     colours = np.stack([_colours(off[i, disc["crop"]], dist[i, disc["crop"]], where, shape_gain)
