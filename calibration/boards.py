@@ -214,20 +214,26 @@ def seen_twice(groups: list[np.ndarray]) -> tuple[int, int] | None:
     return None
 
 
-def parse_names(text: str, count: int) -> dict[int, str]:
-    """`1=nut,2=berry,...` -> {group index: treasure}; every group must be named."""
+def parse_names(text: str, count: int | None = None) -> dict[int, str]:
+    """`1=nut,2=berry,...` -> {group index: treasure}; with `count`, every group 1..count must be named."""
     names: dict[int, str] = {}
     for part in (p.strip() for p in text.split(",") if p.strip()):
         number, sep, name = part.partition("=")
-        if not sep or not number.strip().isdigit():
+        if not sep or not number.strip().isdigit() or int(number) < 1:
             raise BoardsError(f"--names: {part[:30]!r} is not GROUP=TREASURE (e.g. 1=nut)")
         group = int(number) - 1
-        if not 0 <= group < count:
-            raise BoardsError(f"--names: there is no group {number.strip()}; the pictures gave groups 1 to {count}")
+        if group in names:
+            raise BoardsError(f"--names: group {group + 1} is named twice")
         names[group] = treasure_name(name)
+    if count is None:
+        return names
+    beyond = sorted(g + 1 for g in names if g >= count)
+    if beyond:
+        raise BoardsError(f"--names: there is no group {beyond[0]}; the pictures gave groups 1 to {count}")
     missing = [str(g + 1) for g in range(count) if g not in names]
     if missing:
-        raise BoardsError(f"--names names {len(names)} of {count} groups; name group {', '.join(missing)} too")
+        raise BoardsError(f"--names names {len(names)} of {count} groups; name group {', '.join(missing)} too "
+                          "(the contact sheet shows them)")
     return names
 
 
@@ -261,14 +267,15 @@ def default_sides(count: int) -> list[str]:
     return [f"{letters[(i // 2) % 26]}{'' if i < 52 else i // 52}{i % 2 + 1}" for i in range(count)]
 
 
-def parse_fix(text: str, sides: list[str]) -> tuple[str, tuple[int, int], str]:
-    """`A1:C3=nut` -> (side, (row, column), printed char)."""
+def parse_fix(text: str, sides: list[str] | None) -> tuple[str, tuple[int, int], str]:
+    """`A1:C3=nut` -> (side, (row, column), printed char); `sides` None checks only the words."""
     where, sep, name = text.partition("=")
     side, sep2, square = where.partition(":")
     side, square = side.strip().upper(), square.strip().upper()
     if not sep or not sep2:
         raise BoardsError(f"--fix {text[:30]!r}: say SIDE:SQUARE=TREASURE, e.g. A1:C3=nut")
-    if side not in sides:
+    check_side_name(side)
+    if sides is not None and side not in sides:
         raise BoardsError(f"--fix {text[:30]!r}: no board is side {side[:12]}; the sides are {', '.join(sides)}")
     m = re.fullmatch(r"([A-I])([1-8])", square)
     if not m:

@@ -175,6 +175,10 @@ def _boards(args) -> int:
     if len(set(args.pictures)) != len(args.pictures):
         raise UsageError("a picture is given twice; give each picture once")
     asking = sys.stdin.isatty()
+    if args.names is not None:
+        cb.parse_names(args.names)  # its words, before the work
+    for text in args.fix:
+        cb.parse_fix(text, None)
     pictures = []
     for spec in args.pictures:
         pictures.append((spec, cb.load_picture(spec)))
