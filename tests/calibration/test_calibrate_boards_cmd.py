@@ -1,0 +1,129 @@
+"""`leafwatch calibrate boards` on rendered pictures of a box's empty boards: the boards found upright, the
+groups named on the command line or on standard input, a square fixed, and the kit written; pictures that
+cannot teach (no board, a board seen twice) and answers that fall short end in one line."""
+from __future__ import annotations
+
+import copy
+import io
+import pathlib
+import subprocess
+import sys
+from collections import Counter
+
+import cv2
+import numpy as np
+import pytest
+
+from calibration import boards as cb
+from leafwatch.cli import main as leafwatch_main
+from store.files import read_kit
+from vision.synthetic.empty_boards import box_picture
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PICTURES = ["synthetic:box:9:1", "synthetic:box:9:4"]  # boards A and B of box 9, each side once
+
+
+@pytest.fixture(scope="module")
+def found():
+    """The calibration of the two pictures, each board's true side and layout, and the names a person gives."""
+    shots = [box_picture(9, k) for k in (1, 4)]
+    cal = cb.calibrate([(spec, shot.scene.image) for spec, shot in zip(PICTURES, shots)])
+    truths = []
+    for board in cal.boards:
+        shot = shots[PICTURES.index(board.picture)]
+        centre = board.corners.mean(0)
+        k = int(np.argmin([np.linalg.norm(t.corners.mean(0) - centre) for t in shot.scene.boards]))
+        truths.append((shot.sides[k], shot.layouts[k]))
+    by_char = {c: n for n, c in cb.TREASURE_CHARS.items()}
+    names = {}
+    for g in range(cal.learned.count):
+        seen = Counter(truths[b][1].replace("/", "")[i] for b, groups in enumerate(cal.learned.groups)
+                       for i in np.flatnonzero(groups == g))
+        names[g] = by_char[seen.most_common(1)[0][0]]
+    return cal, truths, names
+
+
+def test_every_board_is_found_upright_and_read_as_printed(found):
+    cal, truths, names = found
+    assert [b.picture for b in cal.boards] == [PICTURES[0]] * 2 + [PICTURES[1]] * 2
+    assert sorted(side for side, _ in truths) == ["A1", "A2", "B1", "B2"]
+    cal = copy.deepcopy(cal)
+    cal.names = names
+    wrong = [sum(x != y for x, y in zip(cal.layout(b), layout)) for b, (_, layout) in enumerate(truths)]
+    assert wrong.count(0) >= 3 and max(wrong) <= 1, wrong
+
+
+def _names_text(names: dict[int, str]) -> str:
+    return ",".join(f"{g + 1}={n}" for g, n in sorted(names.items()))
+
+
+def test_the_command_writes_the_kit_that_play_reads(found, tmp_path):
+    _, truths, names = found
+    out = tmp_path / "my-kit.toml"
+    sides = ",".join(side for side, _ in truths)
+    done = subprocess.run([sys.executable, "-m", "leafwatch.cli", "calibrate", "boards", *PICTURES,
+                           "--names", _names_text(names), "--sides", sides, "--fix", f"{truths[0][0]}:A1=feather",
+                           "--out", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert f"{out}: 4 board sides; use it with --kit {out}" in done.stdout
+    sheet = tmp_path / "my-kit-groups.png"
+    assert cv2.imread(str(sheet)) is not None
+    kit = read_kit(str(out))
+    assert [name for name, _ in kit.sides] == [side for side, _ in truths]
+    first = kit.side(truths[0][0]).format()
+    assert first[0] == "f"  # the square fixed
+    for side, layout in truths[1:]:
+        assert sum(x != y for x, y in zip(kit.side(side).format(), layout)) <= 1
+    # a second run would overwrite the kit: refused without --force
+    again = subprocess.run([sys.executable, "-m", "leafwatch.cli", "calibrate", "boards", *PICTURES,
+                            "--names", "1=nut", "--out", str(out)], cwd=ROOT, capture_output=True, text=True,
+                           timeout=120)
+    assert again.returncode == 1 and "already exists" in again.stderr
+
+
+@pytest.fixture
+def cached(found, monkeypatch):
+    """The command, with the pictures' calibration already made (the words and the kit are what is tested)."""
+    cal = found[0]
+    monkeypatch.setattr(cb, "load_picture", lambda spec: np.zeros((8, 8, 3), np.uint8))
+    monkeypatch.setattr(cb, "calibrate", lambda pictures, thresholds=None: copy.deepcopy(cal))
+
+
+def test_groups_are_named_on_standard_input(found, cached, tmp_path, monkeypatch, capsys):
+    _, truths, names = found
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{names[g]}\n" for g in sorted(names))))
+    out = tmp_path / "k.toml"
+    assert leafwatch_main(["calibrate", "boards", *PICTURES, "--out", str(out)]) == 0
+    shown = capsys.readouterr().out
+    assert f"group 1 ({found[0].group_sizes()[0]} squares): which treasure? [berry/nut/mushroom/feather/plain]" in shown
+    # without --sides the boards are named in the order found, each board's two faces one after the other
+    assert [n for n, _ in read_kit(str(out)).sides] == ["A1", "A2", "B1", "B2"]
+
+
+def test_answers_that_fall_short_end_in_one_line(found, cached, tmp_path, monkeypatch, capsys):
+    count = found[0].learned.count
+    monkeypatch.setattr(sys, "stdin", io.StringIO("berry\n"))
+    assert leafwatch_main(["calibrate", "boards", *PICTURES, "--out", str(tmp_path / "a.toml")]) == 1
+    err = capsys.readouterr().err
+    assert "group 2 has no name: standard input ended" in err and len(err.strip().splitlines()) == 1
+    monkeypatch.setattr(sys, "stdin", io.StringIO("acorn\n"))
+    assert leafwatch_main(["calibrate", "boards", *PICTURES, "--out", str(tmp_path / "b.toml")]) == 1
+    assert "'acorn' is no treasure" in capsys.readouterr().err
+    assert leafwatch_main(["calibrate", "boards", *PICTURES, "--names", "1=nut", "--out", str(tmp_path / "c.toml")]) == 1
+    assert f"names 1 of {count} groups" in capsys.readouterr().err
+    assert leafwatch_main(["calibrate", "boards", *PICTURES, "--names", ",".join(f"{g + 1}=nut" for g in range(count)),
+                           "--sides", "A1,B1", "--out", str(tmp_path / "d.toml")]) == 1
+    assert "names 2 sides, but the pictures show 4 boards" in capsys.readouterr().err
+    assert not any(tmp_path.glob("?.toml"))
+
+
+def test_a_picture_without_a_board_or_a_board_twice_is_refused(tmp_path, capsys):
+    table = np.full((720, 1280, 3), (60, 90, 120), np.uint8)
+    table += np.random.default_rng(1).integers(0, 12, table.shape, dtype=np.uint8)
+    empty = tmp_path / "table.png"
+    cv2.imwrite(str(empty), table)
+    with pytest.raises(cb.BoardsError, match="table.png: no board"):
+        cb.calibrate([(str(empty), table)])
+    one = box_picture(9, 1).scene.image
+    with pytest.raises(cb.BoardsError, match="are the same side; show each side of each board once"):
+        cb.calibrate([("first.jpg", one), ("again.jpg", one)])
