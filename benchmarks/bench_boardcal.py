@@ -13,7 +13,7 @@ from collections import Counter
 
 import numpy as np
 
-BOXES, QUICK_BOXES = 4, 2
+BOXES, QUICK_BOXES = 3, 2
 FIRST_SEED = 5_300_000
 
 
