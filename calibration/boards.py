@@ -21,7 +21,7 @@ from vision.printed_learning import BoardLooks, Learned, board_looks, learn, sym
 from vision.thresholds import thresholds as default_thresholds
 
 TREASURE_CHARS = {"berry": "b", "nut": "n", "mushroom": "m", "feather": "f", "plain": "."}
-SIDE_NAME = re.compile(r"[A-Z0-9]{1,3}[0-9]")
+SIDE_NAME = re.compile(r"[A-Z0-9]{1,4}")  # a board and its face: A1 and A2, or 1A and 1B
 SAME_BOARD = 0.92  # two boards whose symbol squares agree on this share of squares (either way round) are one
 SETTLE_STEPS, SETTLE_GAIN = (0.25, 0.1), 0.01  # squares an edge is moved by; the least gain in evidence that moves it
 MIN_SYMBOLS, FEWEST_SYMBOLS_SHARE = 4, 0.3  # a board shows at least this many symbols, and this share of the median board's
@@ -257,7 +257,7 @@ def parse_sides(text: str, count: int) -> list[str]:
 
 def check_side_name(name: str) -> str:
     if not SIDE_NAME.fullmatch(name):
-        raise BoardsError(f"side {name[:12]!r}: a side is named by its board and its face, e.g. A1 and A2")
+        raise BoardsError(f"side {name[:12]!r}: a side is named by its board and its face, e.g. A1 and A2 (or 1A and 1B)")
     return name
 
 

@@ -127,3 +127,14 @@ def test_a_picture_without_a_board_or_a_board_twice_is_refused(tmp_path, capsys)
     one = box_picture(9, 1).scene.image
     with pytest.raises(cb.BoardsError, match="are the same side; show each side of each board once"):
         cb.calibrate([("first.jpg", one), ("again.jpg", one)])
+
+
+def test_analyze_names_a_side_by_the_tables_own_name():
+    """A learned kit names its sides as the table likes: a board is named so, even where the reference kit
+    prints the same layout under another name."""
+    from vision.analysis import analyze
+
+    shot = box_picture(9, 1)
+    known = {"7X": shot.layouts[0], "7Y": shot.layouts[1]}
+    result = analyze(shot.scene.image, known_sides=known)
+    assert sorted(b.side for b in result.boards) == ["7X", "7Y"]
