@@ -23,7 +23,10 @@ from vision.thresholds import thresholds as default_thresholds
 TREASURE_CHARS = {"berry": "b", "nut": "n", "mushroom": "m", "feather": "f", "plain": "."}
 SIDE_NAME = re.compile(r"[A-Z0-9]{1,4}")  # a board and its face: A1 and A2, or 1A and 1B
 SAME_BOARD = 0.92  # two boards whose symbol squares agree on this share of squares (either way round) are one
-SETTLE_STEPS, SETTLE_GAIN = (0.25, 0.1), 0.01  # squares an edge is moved by; the least gain in evidence that moves it
+SETTLE_STEPS, SETTLE_GAIN = (1.0, 0.5, 0.25, 0.1), 0.01  # squares an edge is moved by; the least gain in evidence that moves it
+DOUBTFUL_EVIDENCE = 0.6  # a board whose symbols stand out less than this share of the median board's is searched again
+SEARCH_STEPS = ((1.5, 0.5), (0.5, 0.25), (0.2, 0.1))  # (squares each way, step) of each round of that search
+SEARCH_LOOK = {"square_px": 24, "blur_px": 0.6}  # the search looks at a smaller board, three times sooner
 MIN_SYMBOLS, FEWEST_SYMBOLS_SHARE = 4, 0.3  # a board shows at least this many symbols, and this share of the median board's
 
 
@@ -127,6 +130,33 @@ def _upright(corners: np.ndarray) -> np.ndarray:
     return c if across[0] + down[1] >= 0 else np.roll(c, 2, axis=0)
 
 
+def _searched(image: np.ndarray, corners: np.ndarray, *, thresholds: dict) -> np.ndarray:
+    """A grid whose symbols stand out far less than the other boards' searched again: its two edges across,
+    then its two edges down, each pair moved together over a few squares in shrinking steps. An outline
+    that took in a patch of light table puts two edges a square or more off, and moving one edge alone
+    then finds no better grid (a symbol stands out only when its square is within a quarter square of it)."""
+    from vision.board_reading import edge_moved
+
+    coarse = {**thresholds, "printed_learning": {**thresholds["printed_learning"], **SEARCH_LOOK}}
+
+    def evidence(c):
+        return symbol_evidence(_rectified(image, c, coarse), thresholds=coarse)
+
+    corners = np.asarray(corners, np.float64)
+    best, kept = evidence(corners), corners
+    for reach, step in SEARCH_STEPS:
+        offsets = np.arange(-reach, reach + 1e-9, step)
+        for first, second in ((0, 2), (1, 3)):
+            start = kept
+            for a in offsets:
+                for b in offsets:
+                    tried = edge_moved(edge_moved(start, first, a), second, b)
+                    got = evidence(tried)
+                    if got > best:
+                        best, kept = got, tried
+    return kept
+
+
 def _distinct(grids: list[np.ndarray]) -> list[np.ndarray]:
     """Without a grid whose centre lies inside one before it (one board found twice)."""
     out: list[np.ndarray] = []
@@ -164,13 +194,19 @@ def calibrate(pictures: list[tuple[str, np.ndarray]], thresholds: dict | None = 
     board, or a board seen twice."""
     thresholds = thresholds or default_thresholds()
     boards = []
+    found = []
     for name, image in pictures:
         grids = boards_in(image, thresholds=thresholds)
         if not grids:
             raise BoardsError(f"{name}: no board found; show the empty boards whole, on a table of another colour")
-        for place, corners in enumerate(grids, 1):
-            looks = board_looks(_rectified(image, corners, thresholds), thresholds=thresholds)
-            boards.append(SeenBoard(name, place, corners, looks))
+        found += [(name, image, place, corners) for place, corners in enumerate(grids, 1)]
+    evidence = [symbol_evidence(_rectified(image, c, thresholds), thresholds=thresholds) for _, image, _, c in found]
+    doubtful = DOUBTFUL_EVIDENCE * float(np.median(evidence))
+    for (name, image, place, corners), clear in zip(found, evidence):
+        if clear < doubtful:
+            corners = _settled(image, [_searched(image, corners, thresholds=thresholds)], thresholds=thresholds)
+        looks = board_looks(_rectified(image, corners, thresholds), thresholds=thresholds)
+        boards.append(SeenBoard(name, place, corners, looks))
     learned = learn([b.looks for b in boards], thresholds=thresholds)
     # a patch of table or cloth taken for a board shows hardly a symbol, where every side prints a score
     counts = np.array([(g >= 0).sum() for g in learned.groups])
