@@ -103,3 +103,16 @@ def test_bad_pictures_and_outputs_end_in_one_line(tmp_path, capsys):
     out.write_text("mine\n")
     assert leafwatch_main(["calibrate", "boards", "synthetic:box:7:1", "--out", str(out)]) == 1
     assert "already exists" in capsys.readouterr().err and out.read_text() == "mine\n"
+
+
+def test_crops_are_shown_as_true_colour_half_blocks():
+    from calibration.boards import half_blocks
+
+    red, blue = np.zeros((40, 40, 3), np.uint8), np.zeros((40, 40, 3), np.uint8)
+    red[:] = (0, 0, 200)
+    blue[20:] = (255, 0, 0)  # its lower half blue
+    lines = half_blocks([red, blue], size=8)
+    assert len(lines) == 4 and all(line.count("\u2580") == 16 for line in lines)
+    assert "\x1b[38;2;200;0;0m\x1b[48;2;200;0;0m\u2580" in lines[0]  # red above and below
+    assert "\x1b[38;2;0;0;0m\x1b[48;2;0;0;0m" in lines[0] and "\x1b[38;2;0;0;255m\x1b[48;2;0;0;255m" in lines[3]
+    assert half_blocks([]) == []
