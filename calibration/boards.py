@@ -25,8 +25,10 @@ SIDE_NAME = re.compile(r"[A-Z0-9]{1,4}")  # a board and its face: A1 and A2, or 
 SAME_BOARD = 0.92  # two boards whose symbol squares agree on this share of squares (either way round) are one
 SETTLE_STEPS, SETTLE_GAIN = (1.0, 0.5, 0.25, 0.1), 0.01  # squares an edge is moved by; the least gain in evidence that moves it
 DOUBTFUL_EVIDENCE = 0.6  # a board whose symbols stand out less than this share of the median board's is searched again
+NO_BOARD_EVIDENCE = 0.15  # ... unless less than this share: a patch of table (dropped once its symbols are counted)
 SEARCH_STEPS = ((1.5, 0.5), (0.5, 0.25), (0.2, 0.1))  # (squares each way, step) of each round of that search
 SEARCH_LOOK = {"square_px": 24, "blur_px": 0.6}  # the search looks at a smaller board, three times sooner
+SMALLEST_BOARD = 0.3  # share of the largest board's area in the picture
 MIN_SYMBOLS, FEWEST_SYMBOLS_SHARE = 4, 0.3  # a board shows at least this many symbols, and this share of the median board's
 
 
@@ -93,6 +95,9 @@ def boards_in(image: np.ndarray, *, thresholds: dict) -> list[np.ndarray]:
         if loc.outline is not None:  # a board printed without a border: its grid is its outline
             ways += [loc.outline, np.roll(loc.outline, 1, axis=0)]
         grids.append(_upright(_settled(image, ways, thresholds=thresholds)))
+    if grids:  # the boards of one picture lie at about one distance from the camera: a small grid is no board
+        areas = [cv2.contourArea(np.float32(g)) for g in grids]
+        grids = [g for g, a in zip(grids, areas) if a >= SMALLEST_BOARD * max(areas)]
     return _reading_order(_distinct(grids))
 
 
@@ -203,7 +208,7 @@ def calibrate(pictures: list[tuple[str, np.ndarray]], thresholds: dict | None = 
     evidence = [symbol_evidence(_rectified(image, c, thresholds), thresholds=thresholds) for _, image, _, c in found]
     doubtful = DOUBTFUL_EVIDENCE * float(np.median(evidence))
     for (name, image, place, corners), clear in zip(found, evidence):
-        if clear < doubtful:
+        if NO_BOARD_EVIDENCE * doubtful / DOUBTFUL_EVIDENCE <= clear < doubtful:  # no search for a patch of table
             corners = _settled(image, [_searched(image, corners, thresholds=thresholds)], thresholds=thresholds)
         looks = board_looks(_rectified(image, corners, thresholds), thresholds=thresholds)
         boards.append(SeenBoard(name, place, corners, looks))
