@@ -162,16 +162,21 @@ TREASURES_ASKED = "berry/nut/mushroom/feather/plain"
 
 
 def _boards(args) -> int:
+    import os
     import sys
 
+    os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")  # OpenCV's own lines about a missing camera
     import cv2
 
     from calibration import boards as cb
+    from store.files import FileError
     from store.safe_output import check_new, write_text
 
     out = pathlib.Path(args.out)
     sheet = out.with_name(out.stem + "-groups.png")
-    check_new([out, sheet], args.force)  # before the work, so that a refusal costs nothing
+    check_new([out], args.force)  # before the work, so that a refusal costs nothing
+    if not out.parent.is_dir():
+        raise CliError(f"cannot write {args.out}: no folder {out.parent}")
     if len(set(args.pictures)) != len(args.pictures):
         raise UsageError("a picture is given twice; give each picture once")
     asking = sys.stdin.isatty()
@@ -188,9 +193,16 @@ def _boards(args) -> int:
         print(f"{spec}: {found} board{'s' if found != 1 else ''}")
     sizes = calibration.group_sizes()
     print(f"{sum(sizes)} printed symbols in {len(sizes)} groups on {len(calibration.boards)} boards")
-    if not cv2.imwrite(str(sheet), cb.contact_sheet(calibration)):
-        raise CliError(f"cannot write {sheet}")
-    print(f"{sheet}: a row of crops for every group")
+    try:
+        # a sheet an earlier run left (named from it, the groups are the same) is kept, not refused: the
+        # table looks at it to name the groups on the next run
+        check_new([sheet], args.force)
+    except FileError:
+        print(f"{sheet} exists and is kept (--force replaces it)")
+    else:
+        if not cv2.imwrite(str(sheet), cb.contact_sheet(calibration)):
+            raise CliError(f"cannot write {sheet}")
+        print(f"{sheet}: a row of crops for every group")
     if args.names is not None:
         calibration.names = cb.parse_names(args.names, len(sizes))
     else:

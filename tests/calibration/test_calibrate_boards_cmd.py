@@ -93,8 +93,11 @@ def test_groups_are_named_on_standard_input(found, cached, tmp_path, monkeypatch
     _, truths, names = found
     monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{names[g]}\n" for g in sorted(names))))
     out = tmp_path / "k.toml"
+    sheet = tmp_path / "k-groups.png"
+    sheet.write_bytes(b"an earlier run's")
     assert leafwatch_main(["calibrate", "boards", *PICTURES, "--out", str(out)]) == 0
     shown = capsys.readouterr().out
+    assert f"{sheet} exists and is kept (--force replaces it)" in shown and sheet.read_bytes() == b"an earlier run's"
     assert f"group 1 ({found[0].group_sizes()[0]} squares): which treasure? [berry/nut/mushroom/feather/plain]" in shown
     # without --sides the boards are named in the order found, each board's two faces one after the other
     assert [n for n, _ in read_kit(str(out)).sides] == ["A1", "A2", "B1", "B2"]

@@ -103,6 +103,8 @@ def test_bad_pictures_and_outputs_end_in_one_line(tmp_path, capsys):
     out.write_text("mine\n")
     assert leafwatch_main(["calibrate", "boards", "synthetic:box:7:1", "--out", str(out)]) == 1
     assert "already exists" in capsys.readouterr().err and out.read_text() == "mine\n"
+    assert leafwatch_main(["calibrate", "boards", "synthetic:box:7:1", "--out", str(tmp_path / "no" / "k.toml")]) == 1
+    assert "no folder" in capsys.readouterr().err
 
 
 def test_crops_are_shown_as_true_colour_half_blocks():
