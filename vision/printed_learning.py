@@ -78,11 +78,17 @@ def _scores(squares: np.ndarray, disc: dict) -> tuple[np.ndarray, np.ndarray, np
 
 def symbol_evidence(rect: np.ndarray, *, thresholds: dict) -> float:
     """How clearly a grid puts printed symbols in the middle of its squares: the mean score of its quarter
-    of squares that stand out most. A grid half a square off cuts every symbol in two."""
+    of squares that stand out most (a grid half a square off cuts every symbol in two), times the share
+    of its squares whose floor is the board's (a grid a whole square off still centres the symbols, but
+    a row or column of it lies on the table)."""
     t = thresholds["printed_learning"]
     _, squares = _lab_squares(rect, t)
-    score, _, _ = _scores(squares, _discs(int(t["square_px"]), t))
-    return float(np.sort(score)[-SQUARES // 4:].mean())
+    disc = _discs(int(t["square_px"]), t)
+    score, _, _ = _scores(squares, disc)
+    floor = np.median(squares[:, disc["floor"]], axis=1)
+    away = np.sqrt(((floor - np.median(floor, axis=0)) ** 2).sum(1))
+    spread = max(float(t["floor_least_spread"]), float(t["floor_spreads"]) * float(np.median(away)))
+    return float(np.sort(score)[-SQUARES // 4:].mean()) * float((away <= spread).mean())
 
 
 def board_looks(rect: np.ndarray, *, thresholds: dict) -> BoardLooks:
