@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import copy
 import io
-import pathlib
-import subprocess
 import sys
 from collections import Counter
 
@@ -19,7 +17,6 @@ from leafwatch.cli import main as leafwatch_main
 from store.files import read_kit
 from vision.synthetic.empty_boards import box_picture
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 PICTURES = ["synthetic:box:9:1", "synthetic:box:9:4"]  # boards A and B of box 9, each side once
 
 
@@ -57,34 +54,29 @@ def _names_text(names: dict[int, str]) -> str:
     return ",".join(f"{g + 1}={n}" for g, n in sorted(names.items()))
 
 
-def test_the_command_writes_the_kit_that_play_reads(found, tmp_path):
-    """As README.md shows it: the groups named, the boards' sides said, the one square misread fixed; the
-    kit then holds every side exactly as printed."""
-    _, truths, names = found
-    out = tmp_path / "my-kit.toml"
-    sides = ",".join(side for side, _ in truths)
-    done = subprocess.run([sys.executable, "-m", "leafwatch.cli", "calibrate", "boards", *PICTURES,
-                           "--names", _names_text(names), "--sides", sides, "--fix", "B2:B5=plain",
-                           "--out", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr
-    assert f"{out}: 4 board sides; use it with --kit {out}" in done.stdout
-    sheet = tmp_path / "my-kit-groups.png"
-    assert cv2.imread(str(sheet)) is not None
-    kit = read_kit(str(out))
-    assert [(name, layout.format()) for name, layout in kit.sides] == truths
-    # a second run would overwrite the kit: refused without --force
-    again = subprocess.run([sys.executable, "-m", "leafwatch.cli", "calibrate", "boards", *PICTURES,
-                            "--names", "1=nut", "--out", str(out)], cwd=ROOT, capture_output=True, text=True,
-                           timeout=120)
-    assert again.returncode == 1 and "already exists" in again.stderr
-
-
 @pytest.fixture
 def cached(found, monkeypatch):
     """The command, with the pictures' calibration already made (the words and the kit are what is tested)."""
     cal = found[0]
     monkeypatch.setattr(cb, "load_picture", lambda spec: np.zeros((8, 8, 3), np.uint8))
     monkeypatch.setattr(cb, "calibrate", lambda pictures, thresholds=None: copy.deepcopy(cal))
+
+
+def test_the_command_writes_the_kit_that_play_reads(found, cached, tmp_path, capsys):
+    """As README.md shows it (tests/test_readme_examples.py runs that line as a command): the groups named,
+    the boards' sides said, the one square misread fixed; the kit then holds every side exactly as printed."""
+    _, truths, names = found
+    out = tmp_path / "my-kit.toml"
+    sides = ",".join(side for side, _ in truths)
+    assert leafwatch_main(["calibrate", "boards", *PICTURES, "--names", _names_text(names), "--sides", sides,
+                           "--fix", "B2:B5=plain", "--out", str(out)]) == 0
+    assert f"{out}: 4 board sides; use it with --kit {out}" in capsys.readouterr().out
+    assert cv2.imread(str(tmp_path / "my-kit-groups.png")) is not None
+    kit = read_kit(str(out))
+    assert [(name, layout.format()) for name, layout in kit.sides] == truths
+    # a second run would overwrite the kit: refused without --force
+    assert leafwatch_main(["calibrate", "boards", *PICTURES, "--names", "1=nut", "--out", str(out)]) == 1
+    assert "already exists" in capsys.readouterr().err
 
 
 def test_groups_are_named_on_standard_input(found, cached, tmp_path, monkeypatch, capsys):
@@ -123,15 +115,18 @@ def test_answers_that_fall_short_end_in_one_line(found, cached, tmp_path, monkey
     assert not any(tmp_path.glob("?.toml"))
 
 
-def test_a_picture_without_a_board_or_a_board_twice_is_refused(tmp_path, capsys):
+def test_a_picture_without_a_board_or_a_board_twice_is_refused(found, tmp_path, monkeypatch):
     table = np.full((720, 1280, 3), (60, 90, 120), np.uint8)
     table += np.random.default_rng(1).integers(0, 12, table.shape, dtype=np.uint8)
     empty = tmp_path / "table.png"
     cv2.imwrite(str(empty), table)
     with pytest.raises(cb.BoardsError, match="table.png: no board"):
         cb.calibrate([(str(empty), table)])
+    # the first picture given twice (its boards where the fixture found them, to spare finding them again)
+    grids = [b.corners for b in found[0].boards if b.picture == PICTURES[0]]
+    monkeypatch.setattr(cb, "boards_in", lambda image, thresholds: list(grids))
     one = box_picture(9, 1).scene.image
-    with pytest.raises(cb.BoardsError, match="are the same side; show each side of each board once"):
+    with pytest.raises(cb.BoardsError, match="board 1 of again.jpg are the same side; show each side of each board once"):
         cb.calibrate([("first.jpg", one), ("again.jpg", one)])
 
 
