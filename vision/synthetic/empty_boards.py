@@ -38,7 +38,7 @@ def box_sides() -> list[tuple[str, str]]:
 
 def box_picture(seed: int, picture: int, artwork: int | str = 0) -> BoxPicture:
     """Picture `picture` (1-6) of box `seed`, drawn in `artwork`: a drawing style (0 the own artwork, 1 the
-    held-out one) or, where vision.synthetic.families exists, a family's name."""
+    held-out one) or a family's name (vision.synthetic.families)."""
     if not 1 <= picture <= PICTURES:
         raise ValueError(f"a box is seen in pictures 1 to {PICTURES}")
     kit = load_kit()
@@ -52,8 +52,10 @@ def box_picture(seed: int, picture: int, artwork: int | str = 0) -> BoxPicture:
     specs = [BoardSpec(empty(), printed=kit.sides[s] if k % 2 == 0 else rotate180(kit.sides[s]))
              for k, s in enumerate(sides)]
     scene_seed = int(np.random.default_rng([seed, picture, 1]).integers(1 << 31))
+    # one box: every picture of it shows the same artwork
     if isinstance(artwork, str):
-        scene = render_scene(scene_seed, specs, conditions, family=artwork)  # type: ignore[call-arg]
+        art = random_artwork(np.random.default_rng([seed, 0]), family=artwork)
+        scene = render_scene(scene_seed, specs, conditions, artwork=[art] * len(specs), family=artwork)
     else:
         art = random_artwork(np.random.default_rng([seed, 0]), int(artwork))
         scene = render_scene(scene_seed, specs, conditions, artwork=[art] * len(specs), art_style=int(artwork))
