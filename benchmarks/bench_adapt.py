@@ -7,45 +7,42 @@ in (companion.appearance_learning). Then fresh scenes of the same box (other pos
 random light, camera, shadows, glare and hands) are analysed from nothing, as `leafwatch analyze` does,
 with an empty memory and with the one the game left; a board is fully right when every square in view is.
 
-Seeds: games 201.. (apart from the tracking benchmark's 101..104, the tests' and the demo's), the boxes'
-artwork drawn from 8,100,000 + game seed, fresh scenes from 8,200,000 (apart from every model's and
-benchmark's seeds).
+Seeds: games 201.. (apart from the tracking benchmark's 101..104, the tests' and the demo's), each box's
+artwork drawn from its game's seed as the demo feed draws it, fresh scenes from 8,200,000 (apart from
+every model's and benchmark's seeds).
 """
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 import cv2
 import numpy as np
 
 GAMES = [(201, 2), (202, 3), (203, 2)]
 SCENES_PER_BOX = 20
-ART_SEED = 8_100_000
 SCENE_SEED = 8_200_000
 
 
 def held_out_families() -> list[str]:
-    """The artwork families kept out of fitting and tuning (vision.synthetic.families.HELD_OUT where the
-    renderer has families; else its one held-out drawing style, art_style 1)."""
-    try:
-        from vision.synthetic.families import HELD_OUT
-    except ImportError:
-        return ["style 1"]
+    """The artwork families kept out of fitting and tuning (vision.synthetic.families.HELD_OUT)."""
+    from vision.synthetic.families import HELD_OUT
+
     return list(HELD_OUT)
 
 
 def box_artwork(family: str, seed: int, boards: int) -> list:
-    """One artwork per board of a box, drawn from `seed` in `family`."""
+    """The box's artwork, one per board: as the demo feed draws it for game `seed` (demo_feed), so that the
+    fresh scenes show the very box the game was played with."""
     from vision.synthetic.artwork import random_artwork
 
-    rng = np.random.default_rng(ART_SEED + seed)
-    if family.startswith("style "):  # the renderer's numbered styles: 0 its own (fitted on), 1 held out
-        return [random_artwork(rng, int(family.split()[1])) for _ in range(boards)]
+    rng = np.random.default_rng(seed)
     return [random_artwork(rng, family=family) for _ in range(boards)]
 
 
-def play_and_learn(seed: int, players: int, artwork: list, max_moves: int | None, log=print):
-    """The game of `seed` played through a live table on this box; (live table, moves, seconds)."""
+def play_and_learn(seed: int, players: int, family: str, max_moves: int | None, log=print):
+    """The game of `seed` played through a live table on a box of `family`; (live table, game, moves,
+    seconds, whether the game ended as played)."""
     from companion.live import FrameItem, LiveTable
     from leafwatch.demo.camera_game import STILL_FRAMES, demo_feed
     from leafwatch.demo.table_script import table_game
@@ -53,7 +50,7 @@ def play_and_learn(seed: int, players: int, artwork: list, max_moves: int | None
     game = table_game(seed, players)
     live = LiveTable(game.table_start, stable_frames=STILL_FRAMES)
     t0, moves, last = time.time(), 0, None
-    for item in demo_feed(game, max_moves=max_moves, artwork=artwork):
+    for item in demo_feed(game, max_moves=max_moves, family=family):
         if isinstance(item, FrameItem) and item.label != last:
             moves, last = moves + 1, item.label
             if moves % 20 == 0:
@@ -64,7 +61,7 @@ def play_and_learn(seed: int, players: int, artwork: list, max_moves: int | None
     return live, game, moves, time.time() - t0, right
 
 
-def fresh_scenes(game, artwork: list, n: int, seed_base: int):
+def fresh_scenes(game, family: str, artwork: list, n: int, seed_base: int):
     """n scenes of the game's boards (its players' sides, the box's artwork) in new positions and light."""
     from vision.synthetic import BoardSpec, Conditions, played_position, render_scene, with_treasure_tokens
     from vision.kit import load_kit
@@ -78,7 +75,7 @@ def fresh_scenes(game, artwork: list, n: int, seed_base: int):
         for side in sides:
             pos = with_treasure_tokens(played_position(rng), kit.sides[side])
             specs.append(BoardSpec(pos.pieces, side=side, tiles=pos.tiles))
-        cond = Conditions.random(rng)
+        cond = replace(Conditions.random(rng), family=family)
         yield render_scene(seed, specs, cond, (1280, 720), artwork)
 
 
@@ -136,13 +133,13 @@ def run(quick: bool, families: list[str] | None = None, games: list | None = Non
         for seed, players in games:
             art = box_artwork(family, seed, players)
             print(f"  {family}: game {seed} ({players} players), learning", flush=True)
-            live, game, moves, secs, right = play_and_learn(seed, players, art, max_moves)
+            live, game, moves, secs, right = play_and_learn(seed, players, family, max_moves)
             memory = live.learning.memory
             learned += live.learning.squares_learned
             moves_total += moves
             games_right.append(right)
             adapted = ColourProfile(appearance=memory)
-            for k, scene in enumerate(fresh_scenes(game, art, n_scenes, SCENE_SEED + seed * 100)):
+            for k, scene in enumerate(fresh_scenes(game, family, art, n_scenes, SCENE_SEED + seed * 100)):
                 for (a_right, a_wrong), (b_right, b_wrong) in zip(score(scene, analyze(scene.image)),
                                                                   score(scene, analyze(scene.image, adapted))):
                     boards += 1

@@ -1,9 +1,11 @@
 """Vision benchmark: recognition accuracy on rendered scenes the classifier never saw, and cost per board.
 
 Scenes use seeds from BENCH_SEED_BASE (5,000,000) upwards: 500 random scenes, then 120 in the held-out
-artwork style (5,100,000..) and 120 framed tightly, their boards reaching the picture's edges (5,200,000..).
-The tests use seeds below 100,000 and the classifier was fitted on seeds from 1,000,000 (vision.training.perceptrons).
-Writes bench-out/vision-*.png.
+artwork style (5,100,000..) and 120 framed tightly, their boards reaching the picture's edges (5,200,000..),
+then each held-out artwork family (vision.synthetic.families.HELD_OUT) in its own range: the k-th family's
+scenes from FAMILY_SEED_BASE + k * FAMILY_SEED_STEP (5,300,000, 5,310,000, ...), every other one on the
+physical table. The tests use seeds below 100,000 and the classifier was fitted on seeds from 1,000,000
+(vision.training.perceptrons). Writes bench-out/vision-*.png.
 """
 from __future__ import annotations
 
@@ -22,7 +24,12 @@ from vision.grids import COLUMNS
 from vision.locate.location import BoardLocation
 from vision.locate.rectification import rectify
 from vision.synthetic import BoardSpec, Conditions, random_position, render_scene, tight_fill
+from vision.synthetic.families import HELD_OUT, held_out_scene
 from vision.training.perceptrons import BENCH_SEED_BASE
+
+FAMILY_SEED_BASE = BENCH_SEED_BASE + 300_000
+FAMILY_SEED_STEP = 10_000  # scenes of one family stay below the next family's range
+FAMILY_SCENES = 60  # per held-out family; --quick: 4
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "bench-out"
 CLASSES = ".GYRgyrtsa"
@@ -71,11 +78,25 @@ def _score_board(truth, pieces: str):
     return t[vis], p[vis]
 
 
+def family_seeds(family: str, n: int) -> range:
+    """The seeds of a held-out family's measuring set."""
+    k = HELD_OUT.index(family)
+    start = FAMILY_SEED_BASE + k * FAMILY_SEED_STEP
+    return range(start, start + min(n, FAMILY_SEED_STEP))
+
+
+def _render(seed: int, art_style: int, tight: bool, family: str | None):
+    """A scene of one set: a held-out family's (every other seed on the physical table), or by style."""
+    if family is not None:
+        return held_out_scene(seed, family)
+    return render_scene(seed, art_style=art_style, fill=tight_fill(seed) if tight else None)
+
+
 def _scene(args) -> dict:
     """Everything `accuracy` counts, for one scene (run in a worker process)."""
-    seed, art_style, tight = args
+    seed, art_style, tight, family = args
     cv2.setNumThreads(1)
-    scene = render_scene(seed, art_style=art_style, fill=tight_fill(seed) if tight else None)
+    scene = _render(seed, art_style, tight, family)
     result = analyze(scene.image)
     r = {"conf": np.zeros((len(CLASSES), len(PREDICTED)), int), "boards": 0, "found": 0, "right": 0,
          "right_truth_loc": 0, "eligible": 0, "eligible_found": 0, "oriented": 0, "side_right": 0,
@@ -131,16 +152,22 @@ def _scene(args) -> dict:
     false = [b for b in result.boards if id(b) not in matched]
     r["false_boards"] = len(false)
     r["false_boards_named"] = sum(1 for b in false if b.side)
+    on_table = "physical" if scene.conditions.physical else "flat"
+    r[f"{on_table}_scenes"], r[f"{on_table}_boards"] = 1, r["boards"]
+    r[f"{on_table}_right"], r[f"{on_table}_false_boards"] = r["right"], r["false_boards"]
     r["bucket"] = dict(r["bucket"])
     return r
 
 
 def accuracy(n_scenes: int, log=print, seed_base: int = BENCH_SEED_BASE, art_style: int = 0, tag: str = "",
-             workers: int = 2, tight: bool = False) -> dict:
-    """`tight`: each scene framed so that its boards reach the picture's edges or beyond (tight_fill)."""
+             workers: int = 2, tight: bool = False, family: str | None = None) -> dict:
+    """`tight`: each scene framed so that its boards reach the picture's edges or beyond (tight_fill);
+    `family`: a held-out family's set (family_seeds), every other scene on the physical table."""
     total: dict = {}
     t0 = time.time()
-    jobs = [(seed_base + i, art_style, tight) for i in range(n_scenes)]
+    seeds = list(family_seeds(family, n_scenes)) if family is not None else [seed_base + i for i in range(n_scenes)]
+    seed_base = seeds[0]
+    jobs = [(seed, art_style, tight, family) for seed in seeds]
     # scenes are independent: two worker processes halve the wall time on the two-core machine
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
         for i, r in enumerate(pool.imap(_scene, jobs)):
@@ -170,15 +197,23 @@ def accuracy(n_scenes: int, log=print, seed_base: int = BENCH_SEED_BASE, art_sty
     cv2.imwrite(str(OUT / f"vision{tag}-confusion-truth-location.png"), _confusion_image(conf_truth_loc, "classifier on true corners"))
     if total.get("worst") is not None:
         _, seed, k = total["worst"]
-        scene = render_scene(seed, art_style=art_style, fill=tight_fill(seed) if tight else None)
+        scene = _render(seed, art_style, tight, family)
         truth = scene.boards[k]
         found, _ = _match(truth, analyze(scene.image).boards)
         pic = draw_reading(rectify(scene.image, truth.corners), found.pieces, found.printed, found.confidence, truth.pieces)
         cv2.imwrite(str(OUT / f"vision{tag}-worst-board.png"), pic)
     by_method, by_method_right = total["by_method"], total["by_method_right"]
     boards_total, boards_found = total["boards"], total["found"]
+    split = {}
+    for on_table in ("flat", "physical"):
+        n = total.get(f"{on_table}_boards", 0)
+        if total.get(f"{on_table}_scenes"):
+            split[on_table] = {"scenes": total[f"{on_table}_scenes"], "boards": n,
+                               "boards_fully_right": total[f"{on_table}_right"] / max(n, 1),
+                               "false_boards": total[f"{on_table}_false_boards"]}
     return {
         "scenes": n_scenes, "seeds": f"{seed_base}..{seed_base + n_scenes - 1}", "art_style": art_style,
+        "family": family or ("hatched" if art_style == 1 else "own"), "by_table": split,
         "tight_framing": tight,
         "boards": boards_total, "squares_scored": int(squares),
         "squares_right": right / max(squares, 1),
@@ -276,11 +311,58 @@ def run(quick: bool) -> dict:
     held = accuracy(m, seed_base=BENCH_SEED_BASE + 100_000, art_style=1, tag="-heldout-art")
     print(f"vision: {m} scenes framed tightly (boards reaching the picture's edges)", flush=True)
     tight = accuracy(m, seed_base=BENCH_SEED_BASE + 200_000, tag="-tight-framing", tight=True)
+    families = held_out_families(4 if quick else FAMILY_SCENES)
     return {**acc, "held_out_artwork": {k: v for k, v in held.items() if not k.startswith("confusion")},
-            "tight_framing": {k: v for k, v in tight.items() if not k.startswith("confusion")}, **tim}
+            "tight_framing": {k: v for k, v in tight.items() if not k.startswith("confusion")}, **families, **tim}
+
+
+FAMILY_FIGURES = ("scenes", "seeds", "boards", "squares_scored", "squares_right", "boards_fully_right",
+                  "boards_found_of_90pct_visible", "boards_90pct_visible", "orientation_right_of_found",
+                  "side_right_of_found", "side_named_of_found", "hidden_squares_of_found_boards", "false_boards",
+                  "false_boards_naming_a_side", "classifier_on_true_corners", "by_table", "boards_not_fully_right",
+                  "worst_conditions", "confusion")
+
+
+def held_out_families(n: int, families=HELD_OUT, log=print) -> dict:
+    """Single frames of every held-out artwork family, `n` scenes each (every other one on the physical
+    table): each family's figures, and the worst family (fewest boards fully right)."""
+    per = {}
+    for family in families:
+        log(f"vision: {n} scenes in the held-out artwork family {family!r}", flush=True)
+        acc = accuracy(n, family=family, tag=f"-family-{family}", log=log)
+        per[family] = {k: acc[k] for k in FAMILY_FIGURES}
+        log(f"  {family}: squares right {acc['squares_right']:.4f}, boards fully right {acc['boards_fully_right']:.4f}, "
+            f"boards found {acc['boards_found_of_90pct_visible']:.4f}, boards where there is none {acc['false_boards']}",
+            flush=True)
+    worst = min(per, key=lambda f: (per[f]["boards_fully_right"], per[f]["squares_right"]))
+    w = per[worst]
+    log(f"  worst family: {worst} ({w['boards_fully_right']:.2%} of boards fully right)", flush=True)
+    return {"held_out_families": per,
+            "worst_family": {"family": worst, "squares_right": w["squares_right"],
+                             "boards_fully_right": w["boards_fully_right"],
+                             "boards_found_of_90pct_visible": w["boards_found_of_90pct_visible"],
+                             "false_boards": w["false_boards"]}}
+
+
+def main(argv: list[str]) -> int:
+    """`python -m benchmarks.bench_vision [--quick]`: the whole vision benchmark; `--families [N]`: only the
+    held-out families, N scenes each (default FAMILY_SCENES), written to bench-out/vision-families.json."""
+    import json
+
+    if "--families" in argv:
+        at = argv.index("--families")
+        n = int(argv[at + 1]) if len(argv) > at + 1 and argv[at + 1].isdigit() else FAMILY_SCENES
+        figures = held_out_families(n)
+        OUT.mkdir(exist_ok=True)
+        (OUT / "vision-families.json").write_text(json.dumps(figures, indent=1))
+        print(json.dumps({f: {k: v[k] for k in ("squares_right", "boards_fully_right", "boards_found_of_90pct_visible",
+                                                 "false_boards", "boards")}
+                          for f, v in figures["held_out_families"].items()}, indent=1))
+        return 0
+    print(json.dumps(run("--quick" in argv), indent=1)[:3000])
+    return 0
 
 
 if __name__ == "__main__":
-    import json
     import sys
-    print(json.dumps(run("--quick" in sys.argv), indent=1)[:3000])
+    raise SystemExit(main(sys.argv[1:]))

@@ -179,10 +179,11 @@ class CameraSource(FrameSource):
 
 
 class SyntheticSource(FrameSource):
-    """Rendered scenes seed, seed+1, ... (`count` of them, or endless)."""
+    """Rendered scenes seed, seed+1, ... (`count` of them, or endless); with a held-out artwork `family`,
+    its measuring set's scenes (vision.synthetic.families.held_out_scene)."""
 
-    def __init__(self, seed: int, count: int | None = 1, size=(1920, 1080)):
-        self.seed, self.count, self.size = seed, count, size
+    def __init__(self, seed: int, count: int | None = 1, size=(1920, 1080), family: str | None = None):
+        self.seed, self.count, self.size, self.family = seed, count, size, family
         self.i = 0
         self.last_scene = None
 
@@ -190,13 +191,20 @@ class SyntheticSource(FrameSource):
         if self.count is not None and self.i >= self.count:
             return None
         from vision.synthetic import render_scene
-        self.last_scene = render_scene(self.seed + self.i, size=self.size)
+        from vision.synthetic.families import held_out_scene
+        seed = self.seed + self.i
+        if self.family is None:
+            self.last_scene = render_scene(seed, size=self.size)
+        else:
+            self.last_scene = held_out_scene(seed, self.family, size=self.size)
         self.i += 1
-        return Frame(self.last_scene.image, self.i - 1, float(self.i - 1), f"synthetic:{self.seed + self.i - 1}")
+        name = f"synthetic:{seed}" if self.family is None else f"synthetic:{self.family}:{seed}"
+        return Frame(self.last_scene.image, self.i - 1, float(self.i - 1), name)
 
 
 def open_source(spec) -> FrameSource:
-    """`camera:0` or an int, `synthetic:SEED`, a video file, an image file, a folder, or a glob."""
+    """`camera:0` or an int, `synthetic:SEED` (`synthetic:FAMILY:SEED`: a held-out artwork family's scene), a
+    video file, an image file, a folder, or a glob."""
     if isinstance(spec, int):
         return CameraSource(spec)
     s = str(spec)
@@ -207,10 +215,17 @@ def open_source(spec) -> FrameSource:
             raise SourceError(f"{s}: the camera is given by its number, e.g. camera:0") from None
     if s.startswith("synthetic:"):
         text = s.split(":", 1)[1].strip()
+        family = None
+        if ":" in text:
+            from vision.synthetic.families import FAMILIES
+            family, text = (part.strip() for part in text.split(":", 1))
+            if family not in FAMILIES:
+                raise SourceError(f"{short_name(s)}: no artwork family {short_name(family)!r}; the families are "
+                                  f"{', '.join(FAMILIES)}, e.g. synthetic:photo:5320001")
         if not (text.isascii() and text.isdigit()) or len(text) > 18:
             raise SourceError(f"{short_name(s)}: a synthetic source needs a whole-number seed from 0 to "
                               "999999999999999999, e.g. synthetic:7")
-        return SyntheticSource(int(text))
+        return SyntheticSource(int(text), family=family)
     try:
         return _open_path(s)
     except OSError as exc:  # a name the system refuses outright (too long, a loop of links)

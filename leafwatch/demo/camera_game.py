@@ -18,20 +18,23 @@ STILL_SPELL = 8  # still frames between moves: a real camera sees dozens
 
 
 def demo_feed(game: TableGame, size=(1280, 720), max_moves: int | None = None,
-              progress: Callable[[int, str], None] | None = None, artwork: list | None = None) -> Iterator:
-    """`artwork`: one vision.synthetic.artwork.Artwork per player's board, the same for the whole game (a
-    box's own artwork); the renderer's own, drawn from the game's seed, when None."""
+              progress: Callable[[int, str], None] | None = None, family: str = "own",
+              physical: bool = False) -> Iterator:
+    """The game's frames and declarations, drawn in the artwork `family` (vision.synthetic.families) at one
+    fixed table, as a real box: one artwork per board for the whole game, the same camera, light and
+    cloth throughout, every piece looking the same from the move it is laid on (`Conditions.steady`), and
+    with `physical` the same things lying beside the boards. (The own family's game is drawn as it always
+    was: its figures and its frames stay comparable.)"""
     import numpy as np
 
     from vision.synthetic.artwork import random_artwork
     from vision.synthetic.scene import BoardSpec, Conditions, render_scene
 
     rng = np.random.default_rng(game.seed)
-    art = [random_artwork(rng) for _ in game.truth_start.players]
-    if artwork is not None:
-        art = list(artwork)
+    art = [random_artwork(rng, family=family) for _ in game.truth_start.players]
     still = Conditions(tilt_deg=12.0, fill=0.9, light_gradient=0.2, warmth=0.2, noise=2.0, blur=0.4,
-                       table="felt", free_rotation=False)
+                       table="felt", free_rotation=False, family=family, physical=physical,
+                       steady=family != "own")
     busy = Conditions(**{**still.describe(), "hands": 1})
     # each side as the game's kit prints it (a kit of the table's own may differ from the renderer's)
     printed = {p.side: p.board.printed.format() for p in game.truth_start.players}

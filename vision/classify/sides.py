@@ -73,8 +73,14 @@ def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, st
 
 
 def every_side(known_sides: dict[str, str] | None = None) -> dict[str, str]:
-    """The kit's sides with the players' own layouts over them: every side a board may be, or be taken for."""
-    return load_kit().sides if known_sides is None else {**load_kit().sides, **known_sides}
+    """The kit's sides with the players' own layouts over them: every side a board may be, or be taken for.
+    A kit side printed as one of the players' is that side under another name (a table's own kit, learned
+    by `calibrate boards`, names its sides as the table likes), not a rival to it."""
+    if known_sides is None:
+        return load_kit().sides
+    theirs = set(known_sides.values())
+    kept = {n: layout for n, layout in load_kit().sides.items() if n in known_sides or layout not in theirs}
+    return {**kept, **known_sides}
 
 
 def fits_best(pieces: str, printed_probs: np.ndarray, side: str, known_sides: dict[str, str] | None = None) -> bool:

@@ -15,6 +15,7 @@ import numpy as np
 from vision.grids import COLUMNS, ROWS, parse
 
 AA = cv2.LINE_AA
+CLASSIC = ("own", "hatched")  # the families drawn here; the others in vision.synthetic.family_art
 
 
 def hsv(h_deg: float, s: float, v: float) -> tuple[int, int, int]:
@@ -39,12 +40,27 @@ class Artwork:
     animal_bg: tuple[float, float, float]
     outline_v: float  # darkness of tile outlines
     vein_strength: float
-    # 0: the artwork the classifier is fitted on; 1: a second, held-out way of drawing the same pieces
-    # (hatched floor, striped leaves, flat tokens), used only to judge how it copes with unseen artwork
-    style: int = 0
+    # the way of drawing (vision.synthetic.families): "own" is the artwork the classifier is fitted on,
+    # every other family is held out, used only to judge how it copes with unseen artwork
+    family: str = "own"
+    token_symbol: bool = False  # a token shows its treasure's printed illustration
+    hole_wall: float = 0.0  # an empty hole's visible inner wall, as a share of the hole's width (0: none)
+
+    @property
+    def style(self) -> int:
+        """The numbered style (0 own, 1 hatched) this artwork is drawn as; 0 for the newer families."""
+        return 1 if self.family == "hatched" else 0
 
 
-def random_artwork(rng: np.random.Generator, style: int = 0) -> Artwork:
+def random_artwork(rng: np.random.Generator, style: int = 0, family: str | None = None) -> Artwork:
+    """One board's artwork drawn from `rng` in `family` (or in the numbered `style`: 0 own, 1 hatched)."""
+    from vision.synthetic.families import check_family, family_of_style
+
+    family = family_of_style(style) if family is None else check_family(family)
+    if family not in CLASSIC:
+        from vision.synthetic.family_art import random_family_artwork
+
+        return random_family_artwork(rng, family)
     u = rng.uniform
     if rng.random() < 0.7:  # browns and ochres
         floor = (u(18, 45), u(0.22, 0.5), u(0.32, 0.62))
@@ -71,7 +87,7 @@ def random_artwork(rng: np.random.Generator, style: int = 0) -> Artwork:
         hole_size=float(u(0.5, 0.75) if hole_round else u(0.5, 0.7)),
         token_size=float(u(0.5, 0.7)), symbol_size=float(u(0.24, 0.34)),
         squirrel_hsv=(u(8, 28), u(0.5, 0.85), u(0.32, 0.6)),
-        animal_bg=animal_bg, outline_v=float(u(0.05, 0.25)), vein_strength=float(u(0.25, 0.6)), style=style,
+        animal_bg=animal_bg, outline_v=float(u(0.05, 0.25)), vein_strength=float(u(0.25, 0.6)), family=family,
     )
 
 
@@ -82,10 +98,14 @@ def _noise(rng, h, w, cells, amp):
 
 
 def _floor(rng, art: Artwork, h, w, px) -> np.ndarray:
+    if art.family not in CLASSIC:
+        from vision.synthetic import family_art
+
+        return family_art.floor(rng, art, h, w, px)
     img = np.empty((h, w, 3), np.uint8)
     img[:] = hsv(*art.floor_hsv)
     fh, fs, fv = art.floor_hsv
-    if art.style == 1:  # hatching and speckles instead of leaves and twigs
+    if art.family == "hatched":  # hatching and speckles instead of leaves and twigs
         for _ in range(int(h * w / (px * px) * 5)):
             c = hsv(fh + rng.uniform(-10, 10), fs * rng.uniform(0.7, 1.3), fv * rng.uniform(0.7, 1.25))
             x, y = int(rng.uniform(0, w)), int(rng.uniform(0, h))
@@ -111,7 +131,11 @@ def _floor(rng, art: Artwork, h, w, px) -> np.ndarray:
     return np.clip(f, 0, 255).astype(np.uint8)
 
 
-def _symbol(img, rng, kind: str, cx: float, cy: float, size: float):
+def _symbol(img, rng, kind: str, cx: float, cy: float, size: float, art: Artwork | None = None):
+    if art is not None and art.family not in CLASSIC:
+        from vision.synthetic import family_art
+
+        return family_art.symbol(img, rng, art, kind, cx, cy, size)
     u = rng.uniform
     r = size / 2
     if kind == "b":
@@ -156,10 +180,14 @@ def _hole_mask(art: Artwork, px: int) -> np.ndarray:
 
 
 def _leaf_square(rng, art: Artwork, colour: str, px: int) -> np.ndarray:
+    if art.family not in CLASSIC:
+        from vision.synthetic import family_art
+
+        return family_art.leaf_square(rng, art, colour, px)
     h, s, v = art.leaf_hsv[colour]
     tile = np.empty((px, px, 3), np.uint8)
     tile[:] = hsv(h + rng.uniform(-5, 5), s * rng.uniform(0.9, 1.05), v * rng.uniform(0.88, 1.08))
-    if art.style == 1:  # shaded across the square, parallel veins
+    if art.family == "hatched":  # shaded across the square, parallel veins
         ramp = np.linspace(0.8, 1.1, px, dtype=np.float32)
         ramp = ramp[:, None] if rng.random() < 0.5 else ramp[None, :]
         tile = np.clip(tile * ramp[..., None], 0, 255).astype(np.uint8)
@@ -190,8 +218,11 @@ def _leaf_square(rng, art: Artwork, colour: str, px: int) -> np.ndarray:
 
 
 def draw_board(rng: np.random.Generator, art: Artwork, pieces: str, printed: str, tiles=None,
-               px: int = 48) -> np.ndarray:
-    """The board as a BGR image of ((8 + 2m) x (9 + 2m)) squares at `px` pixels per square."""
+               px: int = 48, layers: bool = False, steady: bool = False):
+    """The board as a BGR image of ((8 + 2m) x (9 + 2m)) squares at `px` pixels per square; with `layers`,
+    (the board, the printed board alone, a mask of where pieces lie) for a table that lifts the pieces.
+    `steady`: every piece drawn from a generator of its own square and tile, so that a square looks the
+    same in every frame of a game whatever else changed on the board, as a real piece does."""
     P = parse(pieces)
     F = parse(printed, printed=True)
     mpx = int(round(art.margin * px))
@@ -214,7 +245,13 @@ def draw_board(rng: np.random.Generator, art: Artwork, pieces: str, printed: str
         for c in range(COLUMNS):
             if F[r, c] != ".":
                 _symbol(img, rng, F[r, c], mpx + (c + 0.5) * px + rng.uniform(-1, 1),
-                        mpx + (r + 0.5) * px + rng.uniform(-1, 1), art.symbol_size * px)
+                        mpx + (r + 0.5) * px + rng.uniform(-1, 1), art.symbol_size * px, art)
+    bare = img.copy() if layers else None
+    base = int(rng.integers(2 ** 31)) if steady else None
+
+    def at(r: int, c: int, *key: int) -> np.random.Generator:
+        return rng if base is None else np.random.default_rng([base, r, c, *key])
+
     if tiles is None:
         tiles = _groups(P)
     T = np.asarray(tiles)
@@ -232,29 +269,40 @@ def draw_board(rng: np.random.Generator, art: Artwork, pieces: str, printed: str
             y0, x0 = mpx + r * px, mpx + c * px
             cell = img[y0:y0 + px, x0:x0 + px]
             if ch in "GYRgyrt":
-                colour = colour_of[ch] or tile_colour.get(T[r, c]) or ("green", "yellow", "red")[int(rng.integers(3))]
-                leaf = _leaf_square(rng, art, colour, px)
+                g = at(r, c, int(T[r, c]))
+                colour = colour_of[ch] or tile_colour.get(T[r, c]) or ("green", "yellow", "red")[int(g.integers(3))]
+                leaf = _leaf_square(g, art, colour, px)
                 if ch in "gyrt":
                     # the hole: a thin shadowed rim, then the floor showing through
                     rim = cv2.dilate(hole, np.ones((3, 3), np.uint8)).astype(np.float32)[..., None] / 255.0
                     leaf = (leaf * (1 - 0.5 * (rim - hole_f))).astype(np.uint8)
                     cell[:] = (cell * hole_f + leaf * (1 - hole_f)).astype(np.uint8)
+                    if art.hole_wall > 0 and ch != "t":
+                        _hole_wall(cell, hole, art.hole_wall)
                 else:
                     cell[:] = leaf
             elif ch == "a":
                 cell[:] = hsv(*art.animal_bg)
-                noise = rng.normal(0, 5, cell.shape[:2] + (1,))
+                noise = at(r, c, int(T[r, c]), 9).normal(0, 5, cell.shape[:2] + (1,))
                 cell[:] = np.clip(cell.astype(np.float32) + noise, 0, 255).astype(np.uint8)
-    _animal_art(img, rng, art, P, T, mpx, px)
+    _animal_art(img, rng, art, P, T, mpx, px, base)
     _outlines(img, art, P, T, mpx, px)
     for r in range(ROWS):
         for c in range(COLUMNS):
             cx, cy = mpx + (c + 0.5) * px, mpx + (r + 0.5) * px
             if P[r, c] == "t":
-                _token(img, rng, art, cx, cy, px, F[r, c])
+                _token(img, at(r, c, 7), art, cx, cy, px, F[r, c])
             elif P[r, c] == "s":
-                _squirrel(img, rng, art, cx, cy, px)
+                _squirrel(img, at(r, c, 8), art, cx, cy, px)
+    if layers:
+        return img, bare, _cover(img, bare)
     return img
+
+
+def _cover(img: np.ndarray, bare: np.ndarray) -> np.ndarray:
+    """Where pieces lie: every pixel that differs from the printed board, closed over small gaps."""
+    diff = (np.abs(img.astype(np.int16) - bare.astype(np.int16)).max(2) > 2).astype(np.uint8) * 255
+    return cv2.morphologyEx(diff, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
 
 
 def _groups(P) -> np.ndarray:
@@ -281,8 +329,21 @@ def _groups(P) -> np.ndarray:
     return lab
 
 
+def _hole_wall(cell: np.ndarray, hole: np.ndarray, depth: float):
+    """The inner wall of a hole cut through a thick tile: a dark crescent along the hole's upper left
+    edge (the wall the camera sees, in the tile's shadow), `depth` of the hole's width at its widest."""
+    px = hole.shape[0]
+    d = max(1, int(round(depth * px * 0.6)))
+    shifted = np.zeros_like(hole)
+    shifted[d:, d:] = hole[:-d, :-d]
+    wall = (np.minimum(hole, 255 - shifted).astype(np.float32) / 255.0)
+    wall = cv2.GaussianBlur(wall, (0, 0), max(0.6, d / 3))[..., None]
+    cell[:] = np.clip(cell * (1 - 0.6 * wall), 0, 255).astype(np.uint8)
+
+
 def _outlines(img, art, P, T, mpx, px):
     col = hsv(0, 0, art.outline_v)
+    width = max(1, px // 30) if art.family in CLASSIC else max(2, int(round(px * art_outline_share(art))))
     covered = np.isin(P, list("GYRgyrta"))
     for r in range(ROWS):
         for c in range(COLUMNS):
@@ -294,11 +355,18 @@ def _outlines(img, art, P, T, mpx, px):
                 rr, cc = r + dr, c + dc
                 inside = 0 <= rr < ROWS and 0 <= cc < COLUMNS
                 if not inside or not covered[rr, cc] or T[rr, cc] != T[r, c] or T[r, c] == 0:
-                    cv2.line(img, p0, p1, col, max(1, px // 30), AA)
+                    cv2.line(img, p0, p1, col, width, AA)
 
 
-def _animal_art(img, rng, art, P, T, mpx, px):
+def art_outline_share(art: Artwork) -> float:
+    """A newer family's tile outline width as a share of a square: bold for flat vector art."""
+    return 0.07 if art.family == "vector" else 0.035
+
+
+def _animal_art(img, rng, art, P, T, mpx, px, steady_base: int | None = None):
+    board_rng = rng
     for tid in sorted(set(T[P == "a"].tolist())):
+        rng = board_rng if steady_base is None else np.random.default_rng([steady_base, 99, tid])
         cells = np.argwhere((T == tid) & (P == "a"))
         if len(cells) == 0:
             continue
@@ -323,11 +391,15 @@ def _token(img, rng, art, cx, cy, px, printed: str = "."):
     kind on plain floor. The kind is drawn either way, so the scene's later draws stay as they were."""
     kind = "bnmf"[int(rng.integers(4))]
     kind = printed if printed in ("b", "n", "m", "f") else kind
+    if art.family not in CLASSIC:
+        from vision.synthetic import family_art
+
+        return family_art.token(img, rng, art, cx, cy, px, kind)
     u = rng.uniform
     col = {"b": (u(225, 285), u(0.55, 0.9), u(0.45, 0.85)), "n": (u(18, 35), u(0.55, 0.85), u(0.4, 0.65)),
            "m": (u(0, 28), u(0.7, 1.0), u(0.65, 0.95)), "f": (u(0, 360), u(0.0, 0.08), u(0.82, 0.97))}[kind]
     r = art.token_size * px / 2
-    if art.style == 1:  # a flat printed disc with a light ring
+    if art.family == "hatched":  # a flat printed disc with a light ring
         cv2.circle(img, (int(cx), int(cy)), int(r), hsv(*col), -1, AA)
         cv2.circle(img, (int(cx), int(cy)), int(r * 0.8), hsv(col[0], col[1] * 0.5, min(1, col[2] * 1.25)), 1, AA)
         return
@@ -338,13 +410,17 @@ def _token(img, rng, art, cx, cy, px, printed: str = "."):
 
 
 def _squirrel(img, rng, art, cx, cy, px):
+    if art.family not in CLASSIC:
+        from vision.synthetic import family_art
+
+        return family_art.squirrel(img, rng, art, cx, cy, px)
     h, s, v = art.squirrel_hsv
     half = px * rng.uniform(0.4, 0.46)
     x0, y0, x1, y1 = int(cx - half), int(cy - half), int(cx + half), int(cy + half)
     cv2.rectangle(img, (x0 + 2, y0 + 2), (x1 + 2, y1 + 2), (25, 25, 25), -1)
     cv2.rectangle(img, (x0, y0), (x1, y1), hsv(h, s, v), -1)
     light = hsv(h + 5, s * 0.45, min(1, v + 0.35))
-    if art.style == 1:  # a sitting squirrel seen from the side: body, head and a tall tail
+    if art.family == "hatched":  # a sitting squirrel seen from the side: body, head and a tall tail
         cv2.ellipse(img, (int(cx), int(cy + px * 0.1)), (int(px * 0.14), int(px * 0.2)), 0, 0, 360, light, -1, AA)
         cv2.circle(img, (int(cx), int(cy - px * 0.17)), int(px * 0.09), light, -1, AA)
         cv2.ellipse(img, (int(cx + px * 0.2), int(cy)), (int(px * 0.08), int(px * 0.3)), 10, 0, 360, light, -1, AA)

@@ -14,6 +14,7 @@ import numpy as np
 from vision.grids import COLUMNS, ROWS
 from vision.kit import load_kit, physical_board
 from vision.locate.markers import MarkerLayout, load_marker_layout
+from vision.synthetic import physical as physical_table
 from vision.synthetic.artwork import Artwork, draw_board, hsv, random_artwork
 from vision.synthetic.positions import played_position, random_position, with_treasure_tokens
 
@@ -48,7 +49,22 @@ class Conditions:
     table: str = "wood"
     markers: bool = False
     free_rotation: bool = True  # boards at any angle; False: near the four seats
-    art_style: int = 0  # 1: the held-out artwork (see vision.synthetic.artwork.Artwork.style)
+    art_style: int = 0  # the numbered style: an alias of `family` (0 own, 1 hatched)
+    family: str = "own"  # the artwork family (vision.synthetic.families)
+    physical: bool = False  # thick tiles casting shadows, pieces beside the boards, the central board, a mug
+    # each board drawn from a generator of its own and each piece from one of its square's, so that one
+    # seed's frames of a game keep one table (cloth, light, every piece's look) whatever the moves change
+    steady: bool = False
+
+    def __post_init__(self):
+        # `art_style` and `family` name one thing: whichever is not the default wins
+        from vision.synthetic.families import check_family, family_of_style, style_of_family
+
+        family = check_family(self.family)
+        if family == "own":
+            family = family_of_style(self.art_style)
+        object.__setattr__(self, "family", family)
+        object.__setattr__(self, "art_style", style_of_family(family))
 
     @staticmethod
     def random(rng: np.random.Generator) -> "Conditions":
@@ -121,8 +137,9 @@ def _side_of_a_free_board(names: list[str], drawn: int, on_table: list[str]) -> 
     return free[drawn % len(free)] if free else names[drawn]  # more boards than one box holds
 
 
-def _camera(rng, target, tilt_deg, size):
-    """Homography table -> image for a pinhole camera looking at `target` from `tilt_deg` off vertical."""
+def _camera(rng, target, tilt_deg, size, full: bool = False):
+    """Homography table -> image for a pinhole camera looking at `target` from `tilt_deg` off vertical;
+    with `full`, also the camera's 3x4 matrix (points above the table)."""
     w, h = size
     f = float(rng.uniform(0.9, 1.3)) * w
     t = np.deg2rad(tilt_deg)
@@ -137,7 +154,8 @@ def _camera(rng, target, tilt_deg, size):
     Rz = np.array([[np.cos(roll), -np.sin(roll), 0], [np.sin(roll), np.cos(roll), 0], [0, 0, 1]])
     R = Rz @ R
     K = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]])
-    return K @ np.column_stack([R[:, 0], R[:, 1], -R @ C])
+    H = K @ np.column_stack([R[:, 0], R[:, 1], -R @ C])
+    return (H, K @ np.column_stack([R, -R @ C])) if full else H
 
 
 def _place(rng, n, sizes, free_rotation):
@@ -275,10 +293,15 @@ def _hands(rng, n, size, targets, sq_px):
 
 def render_scene(seed: int, boards: list[BoardSpec] | None = None, conditions: Conditions | None = None,
                  size: tuple[int, int] = (1920, 1080), artwork: list[Artwork] | None = None,
-                 art_style: int | None = None, fill: float | None = None) -> Scene:
+                 art_style: int | None = None, fill: float | None = None, family: str | None = None,
+                 physical: bool | None = None) -> Scene:
     """Render one camera frame of a table. `boards`/`conditions` default to random ones from `seed`;
-    `art_style` overrides the conditions' artwork style (1: the held-out artwork), `fill` their framing
-    (above 1 the boards reach beyond the picture, as with a camera too close to the table)."""
+    `family` overrides the conditions' artwork family (vision.synthetic.families; `art_style` is its older
+    numbered alias, 1: hatched), `physical` whether the table is drawn physically (thick tiles, cast
+    shadows, the pieces and the central board beside the boards, a mug), `fill` the framing (above 1 the
+    boards reach beyond the picture, as with a camera too close to the table). The same seed in another
+    family draws the same boards and pieces; on the physical table, the same boards, camera and light as
+    on the flat one."""
     rng = np.random.default_rng(seed)
     kit = load_kit()
     boards = random_boards(rng) if boards is None else list(boards)
@@ -286,17 +309,25 @@ def render_scene(seed: int, boards: list[BoardSpec] | None = None, conditions: C
         raise ValueError("a scene holds 1 to 4 boards")
     cond = Conditions.random(rng) if conditions is None else conditions
     if art_style is not None:
-        cond = replace(cond, art_style=art_style)
+        from vision.synthetic.families import family_of_style
+
+        cond = replace(cond, family=family_of_style(art_style), art_style=art_style)
+    if family is not None:
+        from vision.synthetic.families import style_of_family
+
+        cond = replace(cond, family=family, art_style=style_of_family(family))
+    if physical is not None:
+        cond = replace(cond, physical=bool(physical))
     if fill is not None:
         cond = replace(cond, fill=float(fill))
-    arts = [random_artwork(rng, cond.art_style) for _ in boards] if artwork is None else list(artwork)
+    arts = [random_artwork(rng, family=cond.family) for _ in boards] if artwork is None else list(artwork)
     w, h = size
     markers = load_marker_layout()
     ext = markers.offset + markers.size / 2 + markers.quiet_zone if cond.markers else 0.0
     sizes = [np.hypot(COLUMNS + 2 * max(a.margin, ext), ROWS + 2 * max(a.margin, ext)) for a in arts]
     placed = _place(rng, len(boards), sizes, cond.free_rotation)
     centre = np.mean([p[0] for p in placed], axis=0)
-    Hw = _camera(rng, centre, cond.tilt_deg, size)
+    Hw, P = _camera(rng, centre, cond.tilt_deg, size, full=True)
     # frame the boards: scale and shift in the image so their bounding box fills `fill` of the frame
     outline = []
     for (c, ang), a in zip(placed, arts):
@@ -309,6 +340,9 @@ def render_scene(seed: int, boards: list[BoardSpec] | None = None, conditions: C
     off = np.array([w, h]) / 2 - s * (lo + hi) / 2 + rng.uniform(-0.04, 0.04, 2) * np.array([w, h]) * (1 - cond.fill)
     A = np.array([[s, 0, off[0]], [0, s, off[1]], [0, 0, 1]])
     Hw = A @ Hw
+    if cond.physical:  # its own generator: the same seed draws the same boards, camera and light either way
+        prng = np.random.default_rng([seed, 60])
+        t3 = physical_table.table3d(P, A, Hw, prng, size)
 
     # A board is found by its outline against the table, so the renderer keeps the table's colour at
     # least MIN_TABLE_CONTRAST (Lab, lightness halved) from every board's border and floor, as a
@@ -323,7 +357,12 @@ def render_scene(seed: int, boards: list[BoardSpec] | None = None, conditions: C
     truths_geo = []
     for i, (spec, a, (c, ang)) in enumerate(zip(boards, arts, placed)):
         printed = spec.printed or kit.sides[spec.side]
-        flat = draw_board(rng, a, spec.pieces, printed, spec.tiles, PX)
+        board_rng = np.random.default_rng([seed, 61, i]) if cond.steady else rng
+        if cond.physical:
+            flat, bare, cover = draw_board(board_rng, a, spec.pieces, printed, spec.tiles, PX, layers=True,
+                                           steady=cond.steady)
+        else:
+            flat = draw_board(board_rng, a, spec.pieces, printed, spec.tiles, PX, steady=cond.steady)
         # make sure the board stands out of the table a little, as a real board's edge does
         fh, fw = flat.shape[:2]
         mpx = int(round(a.margin * PX))
@@ -342,15 +381,28 @@ def render_scene(seed: int, boards: list[BoardSpec] | None = None, conditions: C
                 T = Hb @ np.array([[1, 0, cx - mh / 2], [0, 1, cy - mh / 2], [0, 0, 1]])
                 _paste(img, mimg, T)
         sh = Hb @ np.array([[1, 0, PX * 0.15], [0, 1, PX * 0.2], [0, 0, 1]])
+        if cond.physical:  # the board's own thickness casts its shadow away from the light
+            sh = Hw @ physical_table.translate(*t3.shadow_shift(physical_table.BOARD_HEIGHT * 1.5)) @ B
         smask = cv2.warpPerspective(np.full((fh, fw), 255, np.uint8), sh, size)
         shade = np.maximum(shade, cv2.GaussianBlur(smask, (0, 0), 4).astype(np.float32) / 255 * 0.45)
         img = (img * (1 - shade[..., None])).astype(np.uint8)
         shade[:] = 0
-        edge = cv2.copyMakeBorder(flat, 2, 2, 2, 2, cv2.BORDER_CONSTANT, value=hsv(a.margin_hsv[0], 0.3, 0.15))
+        edge = cv2.copyMakeBorder(bare if cond.physical else flat, 2, 2, 2, 2, cv2.BORDER_CONSTANT,
+                                  value=hsv(a.margin_hsv[0], 0.3, 0.15))
         _paste(img, edge, Hb @ np.array([[1, 0, -2], [0, 1, -2], [0, 0, 1]]))
+        if cond.physical:
+            physical_table.board_pieces(img, t3, flat, bare, cover, B)
         corners = _apply(Hb, np.array([[mpx, mpx], [mpx + COLUMNS * PX, mpx], [mpx + COLUMNS * PX, mpx + ROWS * PX],
                                        [mpx, mpx + ROWS * PX]], float))
         truths_geo.append((spec, printed, Hb, mpx, corners, a))
+
+    occluder = None
+    if cond.physical:  # beside the boards: none of it is a board, so none of it is in the truth
+        room = physical_table.Room([o for o in outline], [])
+        halves = [(COLUMNS / 2 + max(a.margin, ext), ROWS / 2 + max(a.margin, ext)) for a in arts]
+        physical_table.beside_boards(img, t3, prng, room, [(p, a, hv) for p, a, hv in zip(placed, arts, halves)], arts, PX)
+        physical_table.central_board(img, t3, prng, room, centre, arts[0], PX)
+        occluder = physical_table.mug(img, t3, prng, room, centre)
 
     img = img.astype(np.float32)
     yy, xx = np.mgrid[0:h:8, 0:w:8].astype(np.float32)
@@ -388,6 +440,8 @@ def render_scene(seed: int, boards: list[BoardSpec] | None = None, conditions: C
         img = img * (1 - hf) + hand_col.astype(np.float32) * shading * hf * cast * cond.exposure
 
     img = np.clip(img, 0, 255).astype(np.uint8)
+    if occluder is not None:  # what stands in front of a board hides it; a shadow hides nothing
+        hand_mask = np.maximum(hand_mask, occluder)
     if cond.lens_k:
         img = _distort_image(img, cond.lens_k)
         hand_mask = _distort_image(hand_mask, cond.lens_k)
