@@ -39,10 +39,11 @@ class LiveTable:
 
     def __init__(self, state: GameState, stable_frames: int = 3, profile=None, led=None, journal=None,
                  record: dict | None = None, actions: list | None = None, game_id: int | None = None,
-                 search_beside: bool = False):
+                 search_beside: bool = False, learn_appearance: bool = True):
         """`search_beside`: a live camera's table; the search for boards runs beside the steady reading
         instead of in its way (a recording is read frame by frame, the search in line, so that a replay
-        gives the same game every time)."""
+        gives the same game every time). `learn_appearance`: learn the table's pieces from the moves taken
+        in (companion.appearance_learning), and read every later frame with them."""
         self.led = led
         self._search = None
         if search_beside:
@@ -60,6 +61,8 @@ class LiveTable:
         self.boards_seen = 0
         self._beyond: dict[str, tuple[str, ...]] = {}  # each side's squares last seen beyond the picture
         self.last_image = None  # the last camera frame read, for a camera check
+        self.learning = None  # the table's pieces learned in play, from the first camera frame on
+        self._learn_appearance = learn_appearance
 
     def _known_sides(self):
         if self._known is None:
@@ -82,6 +85,8 @@ class LiveTable:
 
         t = time.perf_counter()
         self.frames += 1
+        if self._learn_appearance and self.learning is None:
+            self._start_learning()
         if self.profile is not None:
             image = self.profile.undistorted(image)
         self.last_image = image
@@ -104,7 +109,9 @@ class LiveTable:
         self.last_ms = (time.perf_counter() - t) * 1000
         self.boards_seen = len(result.boards)
         seen = [BoardSeen(b.side, b.pieces) for b in result.boards]
-        return self.session.note(self._out_of_view(result.boards)) + self.session.frame(seen)
+        notices = self.session.note(self._out_of_view(result.boards)) + self.session.frame(seen)
+        self._learn(image, result.boards)
+        return notices
 
     def _find_boards(self, image):
         """Every player's board found from nothing (the search thread's work): their locations, or None
@@ -144,7 +151,29 @@ class LiveTable:
         self.last_ms = (time.perf_counter() - started) * 1000
         self.boards_seen = len([b for b in result.boards if b.side])
         seen = [BoardSeen(b.side, b.pieces) for b in result.boards]
-        return self.session.note(self._out_of_view(result.boards)) + self.session.frame(seen)
+        notices = self.session.note(self._out_of_view(result.boards)) + self.session.frame(seen)
+        self._learn(image, result.boards)
+        return notices
+
+    def _start_learning(self) -> None:
+        """The appearance memory: the profile's (learned in earlier games), or a new one; frames are read
+        with it from now on."""
+        from companion.appearance_learning import AppearanceLearning
+        from vision.classify.appearance import AppearanceMemory
+        from vision.profile import ColourProfile
+
+        profile = ColourProfile() if self.profile is None else self.profile
+        if not hasattr(profile, "with_appearance"):
+            self._learn_appearance = False
+            return
+        memory = profile.appearance if profile.appearance is not None else AppearanceMemory()
+        self.profile = profile.with_appearance(memory)
+        self.learning = AppearanceLearning(memory, settle_frames=self.session.tracker.stable_frames)
+
+    def _learn(self, image, boards) -> None:
+        """After the session has taken in a frame: the squares the game now vouches for, learned."""
+        if self.learning is not None:
+            self.learning.learn(image, boards, self.session.state, self.profile)
 
     def close(self) -> None:
         if self._search is not None:

@@ -12,10 +12,12 @@ from engine.indian_summer.state import GameState
 
 
 def take_up(state: GameState, feed: Iterator, *, headless: bool, stable: int = 3,
-            ask: Callable[[str], str] = input, out: Callable[[str], None] = print) -> tuple[dict, GameState]:
+            ask: Callable[[str], str] = input, out: Callable[[str], None] = print,
+            profile=None) -> tuple[dict, GameState]:
     """(the record to start from, its start state), from the boards the feed shows and what the players
-    tell. Raises PlayError (one line) when a board cannot be read or the players do not start."""
-    reading = read_table(feed, state, stable=stable)
+    tell, read with the table's `profile` (its colour cast and the pieces learned in earlier games). Raises
+    PlayError (one line) when a board cannot be read or the players do not start."""
+    reading = read_table(feed, state, stable=stable, profile=profile)
     if not reading.complete:
         raise PlayError(reading.problem(state) + "; make every board visible and try again")
 

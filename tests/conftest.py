@@ -17,6 +17,7 @@ SLOW_MODULES = (
     "tui/test_tui_play_cmd.py",
     "companion/test_camera_pipeline.py",
     "companion/test_replay_cmd.py",
+    "companion/test_play_learns_appearance.py",
     "firmware_bridge/test_led_sketch.py",
     # the screens driven key by key through the command line, and commands run as subprocesses
     "keyboard/test_keyboard_play.py",

@@ -6,13 +6,17 @@ from engine.errors import LeafwatchError
 import json
 import pathlib
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from vision.lens import Lens
 
 
 class ProfileError(ValueError, LeafwatchError):
     pass
+
+
+class AppearanceFileError(ProfileError):
+    """The appearance file beside a profile cannot be read."""
 
 
 @dataclass(frozen=True)
@@ -22,6 +26,9 @@ class ColourProfile:
     white_bgr: tuple[float, float, float] | None = None
     # the lens as `leafwatch calibrate camera` measured it: frames are undistorted before they are read
     lens: Lens | None = None
+    # the table's pieces as learned in play (vision.classify.appearance.AppearanceMemory), kept in a file
+    # beside the profile (camera.json -> camera.appearance.json) that `play --profile` writes at a game's end
+    appearance: object = field(default=None, compare=False)
 
     def undistorted(self, image):
         return image if self.lens is None else self.lens.undistort(image)
@@ -65,4 +72,20 @@ class ColourProfile:
                 lens = Lens.from_json(data["lens"])
             except ValueError as exc:
                 raise ProfileError(f"colour profile {p}: {exc}") from None
-        return ColourProfile(tuple(float(v) for v in floor) if floor else None, lens)
+        return ColourProfile(tuple(float(v) for v in floor) if floor else None, lens, _appearance_beside(pathlib.Path(path)))
+
+    def with_appearance(self, memory) -> "ColourProfile":
+        return replace(self, appearance=memory)
+
+
+def _appearance_beside(profile_path: pathlib.Path):
+    """The appearance learned in play kept beside the profile, or None when there is none yet."""
+    from vision.classify.appearance import AppearanceError, AppearanceMemory, beside
+
+    path = beside(profile_path)
+    if not path.exists():
+        return None
+    try:
+        return AppearanceMemory.load(path)
+    except AppearanceError as exc:
+        raise AppearanceFileError(f"{exc}; delete it to learn the table's pieces again") from None

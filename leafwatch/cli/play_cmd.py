@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
             if args.take_up:
                 from leafwatch.take_up import take_up
 
-                setup, state = take_up(state, feed, headless=headless, stable=args.stable)
+                setup, state = take_up(state, feed, headless=headless, stable=args.stable, profile=profile)
             if args.declare is not None:
                 feed = with_declarations(feed, declared, typed_lines() if args.declare == "-" else None)
     except BaseException:
@@ -133,6 +133,10 @@ def run(args: argparse.Namespace) -> int:
                       pace=args.pace, announce=f"leafwatch play: {who}; {doing}; {kept}")
     for line in warnings:  # what the camera's first frame showed, said once the screen has closed
         warn_now(line)
+    if args.profile and table.live.learning is not None:
+        from companion.appearance_learning import save_beside
+
+        print(f"leafwatch play: {save_beside(args.profile, table.live.learning.memory)}")
     return code
 
 

@@ -18,10 +18,12 @@ def load_profile(path: str | None):
     """The ColourProfile in FILE, or None without one."""
     if not path:
         return None
-    from vision.profile import ColourProfile, ProfileError
+    from vision.profile import AppearanceFileError, ColourProfile, ProfileError
 
     try:
         return ColourProfile.load(path)
+    except AppearanceFileError as exc:  # the profile is good; the pieces learned beside it are not
+        raise CliError(str(exc)) from None
     except ProfileError as exc:
         raise CliError(f"{exc}; pass a profile written by `leafwatch calibrate`") from None
 

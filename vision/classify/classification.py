@@ -111,9 +111,11 @@ def _layout_classes(printed: str, printed_classes: str) -> tuple[np.ndarray, np.
     return out
 
 
-def classify(rectified: np.ndarray, profile=None, net: bool = True, beyond: np.ndarray | None = None) -> BoardReading:
+def classify(rectified: np.ndarray, profile=None, net: bool = True, beyond: np.ndarray | None = None,
+             adapt: bool = True) -> BoardReading:
     """The board's reading. `net=False` leaves the square net out: the grid and side search reads many
-    candidate grids, and only the one it keeps needs the net (BoardReading.with_net).
+    candidate grids, and only the one it keeps needs the net (BoardReading.with_net). Where the net is
+    weighed in, so is the profile's learned appearance (vision.classify.appearance), unless `adapt` is False.
 
     `beyond`: (ROWS, COLUMNS) bool, the squares that lie beyond the picture's edge (where rectifying
     repeats the edge's pixels, which look like pieces: at the true corners of boards half out of the
@@ -121,7 +123,7 @@ def classify(rectified: np.ndarray, profile=None, net: bool = True, beyond: np.n
     beside them see them as hidden."""
     if rectified is None or rectified.ndim != 3 or rectified.shape[1] % COLUMNS or rectified.shape[0] * COLUMNS != rectified.shape[1] * ROWS:
         raise ValueError("classify needs a rectified board of 9x8 equal squares (vision.locate.rectification)")
-    bf = board_features(rectified, profile)
+    bf = board_features(rectified, profile, adapt)
     if beyond is not None and not beyond.any():
         beyond = None
     # beyond squares hidden before the net is weighed in, as in a reading's with_net (_reading holds them
@@ -142,9 +144,11 @@ def averaged(first: BoardReading, piece_probs: list[np.ndarray], printed_probs: 
 
 
 def _net_weighed(pp: np.ndarray, bf: BoardFeatures) -> np.ndarray:
-    """The piece probabilities read without the square net, with its reading weighed in."""
+    """The piece probabilities read without the square net, with its reading weighed in, and then the
+    table's learned appearance where the profile has one (the search's many grids are read without either)."""
     net = square_net_probabilities(net_input(bf.balanced, bf.floor))
-    return leaf_colours_agreed(combined(pp, net), bf.squares)
+    out = leaf_colours_agreed(combined(pp, net), bf.squares)
+    return out if bf.appearance is None else bf.appearance.adjusted(out)
 
 
 def _hidden_where(pp: np.ndarray, beyond: np.ndarray | None) -> np.ndarray:

@@ -325,16 +325,23 @@ class BoardFeatures:
     squares: np.ndarray  # (72, F), squares in reading order (A1, B1, ... I8)
     balanced: np.ndarray  # the board after white balance (BGR, as rectified)
     floor: np.ndarray  # the floor's Lab colour (floor_reference)
+    # the table's pieces as learned in play (vision.classify.appearance.AppearanceMemory), from the profile;
+    # the final reading is weighed by it
+    appearance: object = None
 
 
-def board_features(rect: np.ndarray, profile=None) -> BoardFeatures:
+def board_features(rect: np.ndarray, profile=None, adapt: bool = True) -> BoardFeatures:
+    """`adapt`: whether the profile's learned appearance is to weigh the reading (not when the squares are
+    read to be learned from: the references hold the models' own reading)."""
     balanced, gains = balance(rect, profile)
     means = balanced_region_means(balanced)
     ordered = quarter_features(means)
     base = floor_free_features(means, gains, ordered)
     floor_probs = load_mlp("floor_model").probabilities(base)
     floor = floor_reference(means, floor_probs)
-    return BoardFeatures(features_with_floor(means, base, floor_probs, ordered, floor), balanced, floor[0])
+    appearance = getattr(profile, "appearance", None) if adapt else None
+    return BoardFeatures(features_with_floor(means, base, floor_probs, ordered, floor), balanced, floor[0],
+                         None if appearance is None or appearance.empty else appearance)
 
 
 def square_features(rect: np.ndarray, profile=None) -> np.ndarray:
