@@ -7,8 +7,8 @@ whatever the arguments are), the code and data the pictures come from (all of `v
 `leafwatch/demo/`) and the library versions: a change to any of them draws again. A test that patches the
 renderer's insides calls `render_scene` itself, never these.
 
-Scenes are kept as PNG (lossless) under `.pytest_cache/scenes`, so the workers of one run and later runs
-share them; `LEAFWATCH_SCENE_CACHE` names another folder, or `off` keeps them in the process only. A demo's
+Scenes are kept as PNG (lossless) under `.pytest_cache/scenes/<code version>` (other versions' are removed),
+so the workers of one run and later runs share them; `LEAFWATCH_SCENE_CACHE` names another folder, or `off` keeps them in the process only. A demo's
 frames (each a still scene plus the camera's noise) are kept in the process only: on disk they would
 take tens of megabytes a move, and their scenes are kept anyway.
 """
@@ -44,15 +44,25 @@ def _code_version() -> bytes:
 
 def _key(kind: str, args: tuple, kwargs: dict) -> str | None:
     try:
-        data = pickle.dumps((kind, _code_version(), args, sorted(kwargs.items())), protocol=5)
+        data = pickle.dumps((kind, args, sorted(kwargs.items())), protocol=5)
     except (pickle.PicklingError, TypeError, AttributeError):
         return None  # arguments that do not pickle are drawn every time
     return hashlib.sha256(data).hexdigest()[:40]
 
 
+@functools.lru_cache(maxsize=None)
 def _folder() -> pathlib.Path | None:
+    """The folder of this code's scenes; those of any other version of the code are removed."""
+    import shutil
+
     where = os.environ.get("LEAFWATCH_SCENE_CACHE", str(ROOT / ".pytest_cache" / "scenes"))
-    return None if where == "off" else pathlib.Path(where)
+    if where == "off":
+        return None
+    version = _code_version().hex()[:16]
+    for old in pathlib.Path(where).glob("*"):
+        if old.is_dir() and old.name != version:
+            shutil.rmtree(old, ignore_errors=True)
+    return pathlib.Path(where) / version
 
 
 def _pack(rendered) -> bytes:

@@ -205,8 +205,8 @@ def test_a_frame_that_cannot_be_processed_is_reported_and_skipped():
 def test_space_pauses_and_resumes_the_feed():
     taken = []
 
-    def slow():
-        for i in range(60):
+    def slow():  # a feed that outlasts the test however slowly the screen answers: it ends when the app quits
+        for i in range(100_000):
             taken.append(i)
             time.sleep(0.05)
             yield DeclareItem(None, "end")
