@@ -60,8 +60,8 @@ def _folder() -> pathlib.Path | None:
         return None
     version = _code_version().hex()[:16]
     for old in pathlib.Path(where).glob("*"):
-        if old.is_dir() and old.name != version:
-            shutil.rmtree(old, ignore_errors=True)
+        if old.name != version:
+            shutil.rmtree(old, ignore_errors=True) if old.is_dir() else old.unlink(missing_ok=True)
     return pathlib.Path(where) / version
 
 
