@@ -15,15 +15,17 @@ $(STAMP): requirements.txt pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
-# every test (CI runs this), one worker per core; a test file stays on one worker, so the scenes its
-# fixtures render are rendered once
+# every test (CI runs this), one worker per core. A test file stays on one worker, so the scenes its
+# fixtures render are rendered once, except the long files tests/conftest.py deals into groups; the
+# groups start longest first (tests/conftest.py: SPLIT_MODULES, LONGEST_FIRST)
 TEST_WORKERS ?= auto
+SPREAD := --dist loadgroup --no-loadscope-reorder
 test: $(STAMP)
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
+	$(PY) -m pytest -n $(TEST_WORKERS) $(SPREAD)
 
 # what a developer runs while working: everything not marked slow (under a minute)
 test-fast: $(STAMP)
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not slow"
+	$(PY) -m pytest -n $(TEST_WORKERS) $(SPREAD) -m "not slow"
 
 demo: $(STAMP)
 	$(VENV)/bin/leafwatch demo $(ARGS)

@@ -1,4 +1,4 @@
-"""Game record files: schema check, then the engine plays them. Multiplayer and solo alike."""
+"""Game record files: schema check, then the engine plays them. Every game's records alike."""
 from __future__ import annotations
 
 import json
@@ -32,11 +32,18 @@ def schema_problem(data: object) -> str | None:
 
 
 def play_file(path: str, kit=None) -> tuple[str, object]:
-    """('multiplayer', final GameState), ('solo', outcome dict) or ('nine', outcome dict); FileError naming
-    what is wrong. `kit` is Indian Summer's; a Summer Nine record plays with the shipped Summer Nine kit."""
+    """('multiplayer', final GameState), ('solo', outcome dict), ('nine', outcome dict) or ('resort', outcome
+    dict); FileError naming what is wrong. `kit` is Indian Summer's; a Summer Nine or Summer Resort record
+    plays with its own game's kit."""
     data = read_json(path)
     if not isinstance(data, dict):
         raise FileError(f"{path}: a game record is a JSON object with 'players' and 'actions'")
+    from engine.summer_resort.record import GAME as RESORT
+
+    if data.get("game") == RESORT:
+        from store.resort_records import play_record_data
+
+        return "resort", play_record_data(data, path)
     # The engine's reader speaks first: its messages name the player or action at fault. The schema
     # then catches what the reader tolerates but the documented format does not allow.
     try:

@@ -23,11 +23,17 @@ def schema_problem(data: object) -> str | None:
 
 def play_record_file(path: str) -> dict:
     """The outcome of a record file; FileError (one line) naming what is wrong."""
-    from engine.summer_resort.record import apply_resort_record
-
     data = read_json(path)
     if not isinstance(data, dict):
         raise FileError(f"{path}: a Summer Resort record is a JSON object with 'players' and 'actions'")
+    return play_record_data(data, path)
+
+
+def play_record_data(data: dict, path: str) -> dict:
+    """The outcome of a record already read from `path`: the engine's reader speaks first (its messages name
+    the action at fault), then the schema catches what the reader tolerates but the format does not allow."""
+    from engine.summer_resort.record import apply_resort_record
+
     try:
         outcome = apply_resort_record(data)
     except RecordError as exc:

@@ -33,11 +33,51 @@ SLOW_MODULES = (
 )
 
 
+# How `make test` spreads the work over its workers (`--dist loadgroup`). A file's tests stay together on one
+# worker, so the scenes its fixtures render are rendered once; a file that alone runs longer than a fair share
+# of the whole is dealt into as many groups as it says, round robin. The longest groups start first, so that
+# no worker is left with a long file while the others have finished: the order below is of measured
+# durations, longest first (a file not named starts after these, in the collector's order).
+SPLIT_MODULES = {
+    "vision/test_vision_analyze.py": 3,
+    "tui/test_play_keeps_every_move.py": 2,
+}
+LONGEST_FIRST = (
+    "tui/test_play_keeps_every_move.py",
+    "vision/test_vision_analyze.py",
+    "vision/test_vision_segments.py",
+    "vision/test_vision_outlines.py",
+    "test_readme_examples.py",
+    "vision/test_vision_stages.py",
+    "vision/test_vision_grid_lines.py",
+    "vision/test_vision_frame_edge.py",
+    "vision/test_vision_synthetic.py",
+    "nine/test_nine_tui.py",
+    "tui/test_tui_app.py",
+    "companion/test_camera_pipeline.py",
+    "vision/test_vision_tile_counts.py",
+    "vision/test_vision_cli.py",
+    "companion/test_tracker.py",
+    "engine/test_engine_properties.py",
+)
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
 def pytest_collection_modifyitems(config, items):
     import pathlib
 
     here = pathlib.Path(__file__).resolve().parent
+    seen: dict[str, int] = {}
     for item in items:
         where = pathlib.Path(str(item.fspath)).resolve().relative_to(here).as_posix()
         if where.startswith(SLOW_MODULES):
             item.add_marker(pytest.mark.slow)
+        group = where
+        if where in SPLIT_MODULES:
+            k = seen.get(where, 0)
+            seen[where] = k + 1
+            group = f"{where}#{k % SPLIT_MODULES[where]}"
+        item.add_marker(pytest.mark.xdist_group(group))
+        item.user_properties.append(("file", where))
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(dict(item.user_properties)["file"], len(rank)))  # stable: same order within

@@ -6,7 +6,8 @@ import json
 
 def register(sub) -> None:
     p = sub.add_parser("record", help="check or apply a JSON game record",
-                       description="Check or apply a JSON game record (multiplayer, solo or Summer Nine).")
+                       description="Check or apply a JSON game record (Indian Summer multiplayer or solo, Summer Nine, "
+                                   "Summer Resort).")
     verbs = p.add_subparsers(dest="verb", metavar="VERB", required=True)
     check = verbs.add_parser("check", help="validate a record: schema, notation, and every action's legality")
     check.add_argument("file")
@@ -29,6 +30,9 @@ def _check(args) -> int:
     elif kind == "nine":
         print(f"{args.file}: a valid Summer Nine record; {len(result['scores'])} players, "
               + ("game over" if result["over"] else f"round {result['round']}, {result['to_play']} to play"))
+    elif kind == "resort":
+        print(f"{args.file}: a valid Summer Resort record; {len(result['players'])} players, "
+              + ("game over" if result["over"] else f"round {result['round']}, {result['phase']} phase"))
     else:
         print(f"{args.file}: valid; {len(result.players)} players, turn {result.turn}, "
               + ("game over" if result.over else f"{result.player.name} to play"))
@@ -48,6 +52,11 @@ def _apply(args) -> int:
         from engine.summer_nine.record import outcome_lines
 
         print(json.dumps(result, indent=2) if args.json else "\n".join(outcome_lines(result)))
+        return 0
+    if kind == "resort":
+        from leafwatch.cli.resort_cmd import outcome_lines as resort_lines
+
+        print(json.dumps(result, indent=2) if args.json else "\n".join(resort_lines(result)))
         return 0
     if args.json:
         print(json.dumps(state_json(result), indent=2))

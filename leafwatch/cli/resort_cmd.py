@@ -46,18 +46,20 @@ def _score(args) -> int:
     from store.resort_records import play_record_file
 
     outcome = play_record_file(args.file)
-    if args.json:
-        print(json.dumps(outcome, indent=2))
-        return 0
+    print(json.dumps(outcome, indent=2) if args.json else "\n".join(outcome_lines(outcome)))
+    return 0
+
+
+def outcome_lines(outcome: dict) -> list[str]:
+    """A played record's resorts and standings, as `resort score` and `record apply` print them."""
     status = "game over" if outcome["over"] else f"not finished: round {outcome['round']}, {outcome['phase']} phase"
-    print(f"Summer Resort, {len(outcome['players'])} players, {status}")
+    lines = [f"Summer Resort, {len(outcome['players'])} players, {status}"]
     for p in outcome["players"]:
         pres = " (President)" if p["name"] == outcome["president"] else ""
-        print(f"  {p['name']}{pres}: {p['money']} zl; {p['resort']}")
-    print("Standings" if outcome["over"] else "Standings if the game ended now")
-    for s in outcome["standings"]:
-        print(f"  {s['place']}. {s['name']}: {s['reason']}")
-    return 0
+        lines.append(f"  {p['name']}{pres}: {p['money']} zl; {p['resort']}")
+    lines.append("Standings" if outcome["over"] else "Standings if the game ended now")
+    lines += [f"  {s['place']}. {s['name']}: {s['reason']}" for s in outcome["standings"]]
+    return lines
 
 
 def _players(text: str) -> list[str]:

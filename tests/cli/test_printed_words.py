@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from companion.live import DeclareItem, FrameItem, LiveTable
+from companion.live import DeclareItem, LiveTable
 from companion.seating import parse_players, start_state
 from leafwatch.cli import main as leafwatch_main
 from leafwatch.headless import run_headless, summary
@@ -70,12 +70,12 @@ def one_move_recorded(tmp_path_factory):
     """The first move of a seeded game as a camera sees it, one PNG a frame."""
     import cv2
 
-    from leafwatch.demo.camera_game import demo_feed
     from leafwatch.demo.table_script import table_game
+    from rendered import demo_frames
 
     game = table_game(6, 2)
     folder = tmp_path_factory.mktemp("recorded")
-    items = [i for i in demo_feed(game, max_moves=1) if isinstance(i, FrameItem)]
+    items = demo_frames(6, 2, max_moves=1)
     for n, item in enumerate(items):
         cv2.imwrite(str(folder / f"frame{n:03d}.png"), item.image)
     players = ",".join(f"{p.name}:{p.side}" for p in game.table_start.players)

@@ -59,11 +59,11 @@ def test_a_search_that_fails_is_said_and_the_next_frame_is_searched():
 
 @pytest.mark.slow
 def test_a_live_table_reads_the_boards_every_frame_while_a_search_runs_beside():
-    from leafwatch.demo.camera_game import demo_feed
     from leafwatch.demo.table_script import table_game
+    from rendered import demo_frames
 
     game = table_game(6, 2)
-    frames = [i.image for i in demo_feed(game, max_moves=1) if isinstance(i, FrameItem)]
+    frames = [i.image for i in demo_frames(6, 2, max_moves=1)]
     live = LiveTable(game.table_start, search_beside=True)
     real = live._find_boards
     release = threading.Event()

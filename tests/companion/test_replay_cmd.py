@@ -7,16 +7,16 @@ import sys
 
 import cv2
 
-from leafwatch.demo.camera_game import demo_feed
-from companion.live import DeclareItem, FrameItem
+from companion.live import DeclareItem
 from leafwatch.demo.table_script import table_game
+from rendered import demo_items
 from engine.indian_summer.record import load_record, play_record
 
 
 def test_replay_writes_a_record_that_plays_back(tmp_path):
     game = table_game(1, 2)
     declare_lines, n = [], 0
-    for item in demo_feed(game, max_moves=3):
+    for item in demo_items(1, 2, max_moves=3):
         if isinstance(item, DeclareItem):
             declare_lines.append(f"{n + 1} {item.seat + 1} {item.text}")
         else:

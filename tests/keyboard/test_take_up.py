@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 import pytest
 
-from companion.live import FrameItem
 from companion.seating import PlayError, parse_players, start_state
 from companion.take_up import parse_path, parse_treasures, read_table, taken_up_record
 from engine.indian_summer.record import load_record
@@ -92,12 +91,12 @@ def game_in_progress(tmp_path_factory):
     third move), and the boards as they truly lie."""
     import cv2
 
-    from leafwatch.demo.camera_game import demo_feed
     from leafwatch.demo.table_script import Snapshot, table_game
+    from rendered import demo_frames
 
     game = table_game(6, 2)
     truth = [s for s in game.steps() if isinstance(s, Snapshot)][2]
-    items = [i for i in demo_feed(game, max_moves=3) if isinstance(i, FrameItem)]
+    items = demo_frames(6, 2, max_moves=3)
     last = [i for i in items if i.label == items[-1].label][1:]  # the table still, the hand gone
     folder = tmp_path_factory.mktemp("in-progress")
     for n, item in enumerate(last):

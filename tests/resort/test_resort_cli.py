@@ -54,6 +54,48 @@ def test_bad_record_files_give_one_line_and_exit_1(tmp_path, capsys, content, wo
     assert code == 1 and words in err and err.count("\n") == 1 and "Traceback" not in err
 
 
+def test_record_check_and_apply_take_a_resort_record(capsys):
+    code, out, err = run(capsys, "record", "check", str(EXAMPLE))
+    assert code == 0 and err == ""
+    assert out == f"{EXAMPLE}: a valid Summer Resort record; 4 players, game over\n"
+    # `record apply` prints what `resort score` prints, in text and in JSON
+    code, text, _ = run(capsys, "record", "apply", str(EXAMPLE))
+    assert code == 0 and text == run(capsys, "resort", "score", str(EXAMPLE))[1]
+    assert "  Dan: 800 zl; " in text and "\n  1. Dan: 47 points: " in text
+    code, as_json, _ = run(capsys, "record", "apply", str(EXAMPLE), "--json")
+    assert code == 0 and as_json == run(capsys, "resort", "score", str(EXAMPLE), "--json")[1]
+    assert [(s["name"], s["points"]) for s in json.loads(as_json)["standings"]] == [
+        ("Dan", 47), ("Ben", 40), ("Anna", 39), ("Cleo", 39)]
+
+
+def test_record_check_of_an_unfinished_resort_record_says_where_it_stands(tmp_path, capsys):
+    data = json.loads(EXAMPLE.read_text())
+    data["actions"] = data["actions"][:10]  # round 1 played, round 2's guests dealt
+    path = tmp_path / "part.json"
+    path.write_text(json.dumps(data))
+    code, out, _ = run(capsys, "record", "check", str(path))
+    assert code == 0 and out == f"{path}: a valid Summer Resort record; 4 players, round 2, actions phase\n"
+    code, out, _ = run(capsys, "record", "apply", str(path))
+    assert code == 0 and "not finished: round 2" in out and "Standings if the game ended now" in out
+
+
+@pytest.mark.parametrize("verb", ["check", "apply"])
+@pytest.mark.parametrize("actions, extra, words", [
+    (["weather hot"], {}, "first card turned"),
+    (["weather rain", "deal stu stu", "p1 buy villa"], {}, "actions[2]: 'p1 buy villa' is illegal [not_your_turn]"),
+    (["weather rain"], {"colour": "red"}, "Additional properties"),
+    (["weather rain"], {"porter": "one"}, "'porter'"),
+])
+def test_a_bad_resort_record_through_record_gives_one_line_and_exit_1(tmp_path, capsys, verb, actions, extra,
+                                                                       words):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"game": "summer-resort", "players": [{"name": "A"}, {"name": "B"}],
+                                "actions": actions, **extra}))
+    code, out, err = run(capsys, "record", verb, str(path))
+    assert code == 1 and out == "" and words in err and str(path) in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
 def test_usage_errors_exit_2(capsys, monkeypatch):
     code, _, err = run(capsys, "resort", "play", "--headless", "--players", "Solo", stdin="", monkeypatch=monkeypatch)
     assert code == 2 and "2 to 5 names" in err

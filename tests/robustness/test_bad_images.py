@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from robust_helpers import run
-from vision.image_checks import MAX_PIXELS, header_size, looks_greyscale
+from vision.image_checks import header_size, looks_greyscale, pixel_problem
 from vision.sources import SourceError, load_image
 
 
@@ -54,7 +54,10 @@ def test_a_header_beyond_the_pixel_limit_is_refused_before_decoding(tmp_path, wi
 
 
 def test_the_limit_is_forty_megapixels():
-    assert MAX_PIXELS == 40_000_000
+    # exactly 40 megapixels pass the header's check; one row more, or one column, does not
+    assert pixel_problem(8000, 5000, "x.png") is None and pixel_problem(5000, 8000, "x.png") is None
+    assert "40 megapixels" in pixel_problem(8000, 5001, "x.png") and pixel_problem(8001, 5000, "x.png")
+    assert header_size(png_declaring(8000, 5000)) == (8000, 5000)
 
 
 @pytest.mark.parametrize("spec", ["synthetic:-1", "synthetic:" + "9" * 5000, "synthetic:x", "synthetic:", "synthetic:\u00b2"])

@@ -19,7 +19,6 @@ import time
 
 import pytest
 
-from companion.live import FrameItem
 from play_at_the_keys import journal_actions, run_play_in_the_tui, until
 from leafwatch.cli import main as leafwatch_main
 from tui.app import LeafwatchApp
@@ -33,11 +32,11 @@ def record_moves(folder: pathlib.Path, seed: int, moves: int) -> str:
     without the keys the players pressed; returns the --players words."""
     import cv2
 
-    from leafwatch.demo.camera_game import demo_feed
     from leafwatch.demo.table_script import table_game
+    from rendered import demo_frames
 
     game = table_game(seed, 2)
-    items = [i for i in demo_feed(game, max_moves=moves) if isinstance(i, FrameItem)]
+    items = demo_frames(seed, 2, max_moves=moves)
     for n, item in enumerate(items):
         cv2.imwrite(str(folder / f"frame{n:03d}.png"), item.image)
     return ",".join(f"{p.name}:{p.side}" for p in game.table_start.players)

@@ -68,12 +68,12 @@ def test_board_squares_are_big_when_the_terminal_has_room():
 
 @pytest.mark.slow
 def test_demo_frames_reach_the_log_and_the_boards():
-    from leafwatch.demo.camera_game import demo_feed
     from leafwatch.demo.table_script import table_game
+    from rendered import demo_items
 
     game = table_game(1, 2)
     live = LiveTable(game.table_start, stable_frames=3)
-    app = LeafwatchApp(live, demo_feed(game, max_moves=2), title="demo test")
+    app = LeafwatchApp(live, iter(demo_items(1, 2, max_moves=2)), title="demo test")
 
     async def script(pilot):
         await until(pilot, lambda: app.feed_state == "ended", timeout=40)
@@ -205,8 +205,8 @@ def test_a_frame_that_cannot_be_processed_is_reported_and_skipped():
 def test_space_pauses_and_resumes_the_feed():
     taken = []
 
-    def slow():
-        for i in range(60):
+    def slow():  # a feed that outlasts the test however slowly the screen answers: it ends when the app quits
+        for i in range(100_000):
             taken.append(i)
             time.sleep(0.05)
             yield DeclareItem(None, "end")

@@ -25,12 +25,12 @@ def first_move_frames(tmp_path_factory):
     """The first move of seeded game 1 as a camera sees it: a hand over the boards, then still frames."""
     import cv2
 
-    from leafwatch.demo.camera_game import demo_feed
     from leafwatch.demo.table_script import table_game
+    from rendered import demo_frames
 
     game = table_game(1, 2)
     folder = tmp_path_factory.mktemp("frames")
-    items = [i for i in demo_feed(game, max_moves=1) if isinstance(i, FrameItem)]
+    items = demo_frames(1, 2, max_moves=1)
     assert len(items) >= 4
     for n, item in enumerate(items):
         cv2.imwrite(str(folder / f"frame{n:03d}.png"), item.image)

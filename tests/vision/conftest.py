@@ -69,13 +69,17 @@ def turned_error(corners: np.ndarray, truth) -> float:
 @pytest.fixture(scope="session")
 def clean_scene():
     """Two boards, mild tilt, plain table, no markers, no hands."""
-    return render_scene(101, boards=specs(101, ["A1", "D2"]), conditions=CLEAN)
+    from rendered import scene  # drawn once for every worker and run
+
+    return scene(101, boards=specs(101, ["A1", "D2"]), conditions=CLEAN)
 
 
 @pytest.fixture(scope="session")
 def marker_scene():
+    from rendered import scene
+
     cond = Conditions(tilt_deg=20.0, fill=0.9, table="wood", markers=True, noise=2.0, jpeg=85)
-    return render_scene(202, boards=specs(202, ["B1", "C2", "E1"]), conditions=cond)
+    return scene(202, boards=specs(202, ["B1", "C2", "E1"]), conditions=cond)
 
 
 @pytest.fixture(scope="session")

@@ -521,9 +521,9 @@ def test_a_grid_from_another_outline_must_name_its_side_firmly():
     from vision.synthetic import render_scene
 
     scene = render_scene(7130073)
-    for board in analyze(scene.image).boards:
-        if board.side is None:
-            continue
+    named = [b for b in analyze(scene.image).boards if b.side is not None]
+    assert sorted(b.side for b in named) == sorted(t.side for t in scene.boards)
+    for board in named:
         truth = min(scene.boards, key=lambda t: np.linalg.norm(t.corners.mean(0) - board.corners.mean(0)))
         assert truth.side == board.side and corner_error(board.corners, truth) < 0.5
 
