@@ -15,22 +15,46 @@ from leafwatch.demo.table_script import Declaration, TableGame, table_game
 
 STILL_FRAMES = 3  # frames that must agree on a square
 STILL_SPELL = 8  # still frames between moves: a real camera sees dozens
+START_LABEL = "the table before the first move"
 
 
 def demo_feed(game: TableGame, size=(1280, 720), max_moves: int | None = None,
-              progress: Callable[[int, str], None] | None = None) -> Iterator:
+              progress: Callable[[int, str], None] | None = None, art_style: int = 0) -> Iterator:
+    """The camera's frames and the players' declarations. The camera watches from before the first move
+    (a still spell of the empty boards), the table's light drifts a little from move to move, and
+    `art_style` chooses the artwork (1: the held-out drawing, vision.synthetic.artwork)."""
+    import math
+
     import numpy as np
 
     from vision.synthetic.artwork import random_artwork
     from vision.synthetic.scene import BoardSpec, Conditions, render_scene
 
     rng = np.random.default_rng(game.seed)
-    art = [random_artwork(rng) for _ in game.truth_start.players]
+    art = [random_artwork(rng, art_style) for _ in game.truth_start.players]
     still = Conditions(tilt_deg=12.0, fill=0.9, light_gradient=0.2, warmth=0.2, noise=2.0, blur=0.4,
                        table="felt", free_rotation=False)
-    busy = Conditions(**{**still.describe(), "hands": 1})
     # each side as the game's kit prints it (a kit of the table's own may differ from the renderer's)
     printed = {p.side: p.board.printed.format() for p in game.truth_start.players}
+
+    def frames(boards, moves: int, label: str, hand: bool) -> Iterator:
+        specs = [BoardSpec(pieces, side=side, printed=printed[side],
+                           tiles=tuple(tuple(tiles[r * 9:(r + 1) * 9]) for r in range(8)))
+                 for side, pieces, tiles in boards]
+        # daylight drifts over a game: a few per cent of exposure and of warmth
+        light = Conditions(**{**still.describe(), "exposure": 1.0 + 0.06 * math.sin(moves / 4.0),
+                              "warmth": 0.2 + 0.1 * math.cos(moves / 6.0)})
+        if hand:
+            busy = Conditions(**{**light.describe(), "hands": 1})
+            yield FrameItem(render_scene(game.seed, specs, busy, size, art, steady=True).image, label)
+        image = render_scene(game.seed, specs, light, size, art, steady=True).image
+        for _ in range(STILL_SPELL):
+            # each frame of a still table differs by the sensor's noise, as a real camera's do
+            noise = rng.normal(0.0, 4.0, image.shape)
+            yield FrameItem(np.clip(image + noise, 0, 255).astype(np.uint8), label)
+
+    start = tuple((p.side, p.board.notation(), p.board.tile_at) for p in game.truth_start.players)
+    yield from frames(start, 0, START_LABEL, hand=False)
     moves = 0
     for step in game.steps():
         if isinstance(step, Declaration):
@@ -39,18 +63,10 @@ def demo_feed(game: TableGame, size=(1280, 720), max_moves: int | None = None,
         moves += 1
         if max_moves is not None and moves > max_moves:
             return
-        specs = [BoardSpec(pieces, side=side, printed=printed[side],
-                           tiles=tuple(tuple(tiles[r * 9:(r + 1) * 9]) for r in range(8)))
-                 for side, pieces, tiles in step.boards]
         label = f"{game.truth_start.players[step.mover].name}: {step.action}"
         if progress:
             progress(moves, label)
-        yield FrameItem(render_scene(game.seed, specs, busy, size, art).image, label)
-        image = render_scene(game.seed, specs, still, size, art).image
-        for _ in range(STILL_SPELL):
-            # each frame of a still table differs by the sensor's noise, as a real camera's do
-            noise = rng.normal(0.0, 4.0, image.shape)
-            yield FrameItem(np.clip(image + noise, 0, 255).astype(np.uint8), label)
+        yield from frames(step.boards, moves, label, hand=True)
 
 
 def prepare_demo(seed: int = 1, players: int = 3, max_moves: int | None = None, led_url: str | None = None,

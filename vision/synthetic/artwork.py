@@ -190,8 +190,12 @@ def _leaf_square(rng, art: Artwork, colour: str, px: int) -> np.ndarray:
 
 
 def draw_board(rng: np.random.Generator, art: Artwork, pieces: str, printed: str, tiles=None,
-               px: int = 48) -> np.ndarray:
-    """The board as a BGR image of ((8 + 2m) x (9 + 2m)) squares at `px` pixels per square."""
+               px: int = 48, steady: bool = False) -> np.ndarray:
+    """The board as a BGR image of ((8 + 2m) x (9 + 2m)) squares at `px` pixels per square. `steady`: each
+    piece is drawn from a stream of its own square, so a piece looks the same whatever else lies on the
+    board, as a real piece does from one frame to the next."""
+    base = int(rng.integers(2 ** 62)) if steady else 0
+    at = (lambda r, c: np.random.default_rng([base, int(r), int(c)])) if steady else (lambda r, c: rng)
     P = parse(pieces)
     F = parse(printed, printed=True)
     mpx = int(round(art.margin * px))
@@ -232,8 +236,8 @@ def draw_board(rng: np.random.Generator, art: Artwork, pieces: str, printed: str
             y0, x0 = mpx + r * px, mpx + c * px
             cell = img[y0:y0 + px, x0:x0 + px]
             if ch in "GYRgyrt":
-                colour = colour_of[ch] or tile_colour.get(T[r, c]) or ("green", "yellow", "red")[int(rng.integers(3))]
-                leaf = _leaf_square(rng, art, colour, px)
+                colour = colour_of[ch] or tile_colour.get(T[r, c]) or ("green", "yellow", "red")[int(at(r, c).integers(3))]
+                leaf = _leaf_square(at(r, c), art, colour, px)
                 if ch in "gyrt":
                     # the hole: a thin shadowed rim, then the floor showing through
                     rim = cv2.dilate(hole, np.ones((3, 3), np.uint8)).astype(np.float32)[..., None] / 255.0
@@ -243,17 +247,17 @@ def draw_board(rng: np.random.Generator, art: Artwork, pieces: str, printed: str
                     cell[:] = leaf
             elif ch == "a":
                 cell[:] = hsv(*art.animal_bg)
-                noise = rng.normal(0, 5, cell.shape[:2] + (1,))
+                noise = at(r, c).normal(0, 5, cell.shape[:2] + (1,))
                 cell[:] = np.clip(cell.astype(np.float32) + noise, 0, 255).astype(np.uint8)
-    _animal_art(img, rng, art, P, T, mpx, px)
+    _animal_art(img, rng, art, P, T, mpx, px, at if steady else None)
     _outlines(img, art, P, T, mpx, px)
     for r in range(ROWS):
         for c in range(COLUMNS):
             cx, cy = mpx + (c + 0.5) * px, mpx + (r + 0.5) * px
             if P[r, c] == "t":
-                _token(img, rng, art, cx, cy, px, F[r, c])
+                _token(img, at(r, c), art, cx, cy, px, F[r, c])
             elif P[r, c] == "s":
-                _squirrel(img, rng, art, cx, cy, px)
+                _squirrel(img, at(r, c), art, cx, cy, px)
     return img
 
 
@@ -297,11 +301,13 @@ def _outlines(img, art, P, T, mpx, px):
                     cv2.line(img, p0, p1, col, max(1, px // 30), AA)
 
 
-def _animal_art(img, rng, art, P, T, mpx, px):
+def _animal_art(img, rng, art, P, T, mpx, px, at=None):
     for tid in sorted(set(T[P == "a"].tolist())):
         cells = np.argwhere((T == tid) & (P == "a"))
         if len(cells) == 0:
             continue
+        if at is not None:  # drawn from its first square's own stream
+            rng = at(100 + cells[0][0], cells[0][1])
         cy = mpx + (cells[:, 0].mean() + 0.5) * px
         cx = mpx + (cells[:, 1].mean() + 0.5) * px
         body = hsv(rng.uniform(15, 40), rng.uniform(0.1, 0.45), rng.uniform(0.25, 0.8))

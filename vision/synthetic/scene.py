@@ -275,10 +275,12 @@ def _hands(rng, n, size, targets, sq_px):
 
 def render_scene(seed: int, boards: list[BoardSpec] | None = None, conditions: Conditions | None = None,
                  size: tuple[int, int] = (1920, 1080), artwork: list[Artwork] | None = None,
-                 art_style: int | None = None, fill: float | None = None) -> Scene:
+                 art_style: int | None = None, fill: float | None = None, steady: bool = False) -> Scene:
     """Render one camera frame of a table. `boards`/`conditions` default to random ones from `seed`;
     `art_style` overrides the conditions' artwork style (1: the held-out artwork), `fill` their framing
-    (above 1 the boards reach beyond the picture, as with a camera too close to the table)."""
+    (above 1 the boards reach beyond the picture, as with a camera too close to the table). `steady`: the
+    frames of one seed show each board and piece the same whatever else lies on the table (each board
+    drawn from a stream of its own), as a camera watching one table sees them from move to move."""
     rng = np.random.default_rng(seed)
     kit = load_kit()
     boards = random_boards(rng) if boards is None else list(boards)
@@ -323,7 +325,8 @@ def render_scene(seed: int, boards: list[BoardSpec] | None = None, conditions: C
     truths_geo = []
     for i, (spec, a, (c, ang)) in enumerate(zip(boards, arts, placed)):
         printed = spec.printed or kit.sides[spec.side]
-        flat = draw_board(rng, a, spec.pieces, printed, spec.tiles, PX)
+        drawing = np.random.default_rng([seed, 7919, i]) if steady else rng
+        flat = draw_board(drawing, a, spec.pieces, printed, spec.tiles, PX, steady)
         # make sure the board stands out of the table a little, as a real board's edge does
         fh, fw = flat.shape[:2]
         mpx = int(round(a.margin * PX))
