@@ -36,6 +36,14 @@ class BoardPicture:
     def grey(self) -> np.ndarray:
         return self.bgr.mean(2).astype(np.float32)
 
+    def light_free(self, t: dict) -> np.ndarray:
+        """light_free(self.bgr, t), worked out once: a reference is compared with every frame."""
+        cached = self.__dict__.get("_light_free")
+        if cached is None:
+            cached = light_free(self.bgr, t)
+            object.__setattr__(self, "_light_free", cached)
+        return cached
+
 
 @dataclass(frozen=True, eq=False)
 class BoardReference:

@@ -30,13 +30,13 @@ class SquareChange:
 
 @functools.cache
 def _regions(px: int, centre_radius: float, ring_inner: float, ring_border: float) -> tuple[np.ndarray, np.ndarray]:
-    """(centre, ring) masks of one square, px x px float."""
+    """(centre, ring) masks of one square, px x px bool."""
     g = (np.arange(px) + 0.5) / px - 0.5
     y, x = np.meshgrid(g, g, indexing="ij")
     r = np.hypot(x, y)
     edge = np.maximum(np.abs(x), np.abs(y))
-    centre = (r <= centre_radius).astype(np.float32)
-    ring = ((r >= ring_inner) & (edge <= 0.5 - ring_border)).astype(np.float32)
+    centre = r <= centre_radius
+    ring = (r >= ring_inner) & (edge <= 0.5 - ring_border)
     return centre, ring
 
 
@@ -48,32 +48,30 @@ def _channel_gain(reference: np.ndarray, view: np.ndarray) -> np.ndarray:
     return np.median((b + 4.0) / (a + 4.0), axis=0).astype(np.float32)
 
 
-def _shifted(a: np.ndarray, dy: int, dx: int) -> np.ndarray:
-    """`a` moved by (dy, dx) pixels, its edge repeated."""
-    if not dy and not dx:
-        return a
-    h, w = a.shape[:2]
-    pad = np.pad(a, ((abs(dy), abs(dy)), (abs(dx), abs(dx)), (0, 0)), mode="edge")
-    return pad[abs(dy) - dy:abs(dy) - dy + h, abs(dx) - dx:abs(dx) - dx + w]
-
-
 def square_changes(reference: BoardPicture, view: BoardPicture, t: dict) -> SquareChange:
     """Each square's change from `reference` to `view` (the same board, rectified alike); `t` is
     thresholds.toml's [change]."""
     if reference.px != view.px or reference.bgr.shape != view.bgr.shape:
         raise ValueError("a board's view and reference must be rectified alike")
     px = reference.px
-    ref = light_free(reference.bgr, t)
+    ref = reference.light_free(t)
     now = light_free(view.bgr / _channel_gain(reference.bgr, view.bgr), t)
     centre, ring = _regions(px, float(t["centre_radius"]), float(t["ring_inner"]), float(t["ring_border"]))
+    centre_all, ring_all = np.tile(centre, (ROWS, COLUMNS)), np.tile(ring, (ROWS, COLUMNS))
     n = int(t["shifts"])
     limit = float(t["pixel_changed"])
     best_centre = np.full((ROWS, COLUMNS), np.inf, np.float32)
     best_ring = best_centre.copy()
+    h, w = ref.shape[:2]
+    padded = np.pad(now, ((n, n), (n, n), (0, 0)), mode="edge")
     for dy in range(-n, n + 1):
         for dx in range(-n, n + 1):
-            changed = (np.abs(_shifted(now, dy, dx) - ref).sum(2) > limit).astype(np.float32)
-            per = changed.reshape(ROWS, px, COLUMNS, px)
-            best_centre = np.minimum(best_centre, np.einsum("aybx,yx->ab", per, centre) / centre.sum())
-            best_ring = np.minimum(best_ring, np.einsum("aybx,yx->ab", per, ring) / ring.sum())
-    return SquareChange(best_centre, best_ring)
+            diff = np.abs(padded[n - dy:n - dy + h, n - dx:n - dx + w] - ref)
+            changed = (diff[..., 0] + diff[..., 1] + diff[..., 2]) > limit
+            best_centre = np.minimum(best_centre, _per_square(changed & centre_all, px))
+            best_ring = np.minimum(best_ring, _per_square(changed & ring_all, px))
+    return SquareChange(best_centre / centre.sum(), best_ring / ring.sum())
+
+
+def _per_square(mask: np.ndarray, px: int) -> np.ndarray:
+    return mask.reshape(ROWS, px, COLUMNS, px).sum(axis=(1, 3), dtype=np.float32)
