@@ -50,6 +50,7 @@ class BoardsByChange:
         self._candidates: dict[int, _Candidate] = {}
         self._absolute: set[int] = set()  # seats read absolutely until the tracker settles them
         self._pending: dict[int, str] = {}  # settled readings waiting for a frame that agrees
+        self._beyond: dict[int, set[int]] = {}  # each seat's squares beyond the picture in this frame
 
     def seen(self, image, boards, state: GameState) -> list[BoardSeen]:
         """What the tracker is given for this frame's boards (vision's BoardResults)."""
@@ -72,7 +73,8 @@ class BoardsByChange:
             else:
                 change = square_changes(reference.picture, view, self.t)
                 letters = letters_by_size(state.kit.size_of_colour)
-                pieces = _beyond_hidden(read_change(reference.notation, change, self.t, letters, b.pieces), b)
+                pieces, self._beyond[seat] = _beyond_hidden(read_change(reference.notation, change, self.t, letters,
+                                                                        b.pieces), b)
                 self._age[seat] = self._age.get(seat, 0) + 1
                 if pieces == reference.notation and self._age[seat] >= REFRESH_FRAMES and seat not in self._pending:
                     self._take(seat, reference.notation)
@@ -87,8 +89,13 @@ class BoardsByChange:
         for seat, voted in list(self._pending.items()):
             if seat not in self._views:
                 continue
-            now = self._readings.get(seat)
-            if seat in self.references and now != voted:
+            unsure = {i for i, ch in enumerate(voted.replace("/", "")) if ch == "?"} - self._beyond.get(seat, set())
+            if unsure and seat in self.references:
+                # part of the board was not made out: its picture there may hold a piece the notation
+                # does not. The vote will settle it again once it shows what lies there.
+                del self._pending[seat]
+                continue
+            if seat in self.references and self._readings.get(seat) != voted:
                 continue  # this frame differs (a hand back over the board): wait for one that agrees
             expected = state.players[seat].board.pieces
             self._take(seat, _as_laid(voted, expected))
@@ -132,16 +139,16 @@ def _as_laid(voted: str, expected) -> str:
     return "/".join("".join(cells[r * COLUMNS:(r + 1) * COLUMNS]) for r in range(ROWS))
 
 
-def _beyond_hidden(pieces: str, board) -> str:
-    """Squares beyond the picture read '?' (rectifying repeats the picture's edge there)."""
+def _beyond_hidden(pieces: str, board) -> tuple[str, set[int]]:
+    """Squares beyond the picture read '?' (rectifying repeats the picture's edge there); and which."""
     beyond = getattr(board.reading, "beyond", None) if hasattr(board, "reading") else None
     if beyond is None or not beyond.any():
-        return pieces
+        return pieces, set()
     cells = list(pieces.replace("/", ""))
-    for i, out in enumerate(beyond.ravel()):
-        if out:
-            cells[i] = "?"
-    return "/".join("".join(cells[r * COLUMNS:(r + 1) * COLUMNS]) for r in range(ROWS))
+    out = {int(i) for i in beyond.ravel().nonzero()[0]}
+    for i in out:
+        cells[i] = "?"
+    return "/".join("".join(cells[r * COLUMNS:(r + 1) * COLUMNS]) for r in range(ROWS)), out
 
 
 def _leaf_group(pieces: str) -> bool:

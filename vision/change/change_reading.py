@@ -7,7 +7,7 @@ What a square was (the reference's notation) and how it changed (centre, ring, b
   colour (the kit's sizes: 3 green, 4 yellow, 5 red). A group of two tiles' size (a Feather or a Mushroom
   turn) takes each square's colour from the absolute reading where it reads a leaf, and the engine's
   legal placements settle the rest. A single changed square is a squirrel;
-- on an open hole, the centre alone changed is a token put down, the whole square an animal laid over it;
+- on an open hole, the centre alone changed is a token put down, the ring an animal laid over it;
   on a token, the centre alone changed is the token taken;
 - a square already covered that changed (a tile does not change), a group joined to one, a group larger
   than two tiles, or a hole half covered is a hand, or something no piece does: `?`.
@@ -43,7 +43,8 @@ def read_change(reference: str, change: SquareChange, t: dict, letter_of_size: d
         elif was in COVERED:
             out[i] = "?"
         elif was in HOLES:
-            out[i] = "t" if not ring[i] else "a" if centre[i] else "?"
+            # an animal's illustration may match the floor at the hole's centre: its ring is what it covers
+            out[i] = "a" if ring[i] else "t"
         elif was == "t":
             out[i] = _hole_letter(ref, i) if not ring[i] else "?"
         elif was == ".":
