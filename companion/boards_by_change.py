@@ -23,7 +23,7 @@ from companion.tracker import BoardSeen
 from engine.indian_summer.state import GameState
 from vision.change.change_reading import letters_by_size, read_change
 from vision.change.references import BoardPicture, BoardReference, view_of
-from vision.change.square_change import square_changes
+from vision.change.square_change import registered_change, square_changes
 from vision.grids import COLUMNS, ROWS
 from vision.thresholds import thresholds
 
@@ -64,14 +64,15 @@ class BoardsByChange:
                 out.append(BoardSeen(b.side, b.pieces))  # the tracker trusts neither of a side read twice
                 continue
             reference = self.references.get(seat)
-            view = view_of(image, b.corners, reference.picture if reference else None, self.t)
-            self._views[seat] = view
             if reference is None:
+                view = view_of(image, b.corners, None, self.t)
+                self._views[seat] = view
                 if seat not in self._absolute and self._watching_empty(seat, view, b.pieces, state):
                     continue  # an empty board not yet still: nothing to tell the tracker
                 pieces = b.pieces
             else:
-                change = square_changes(reference.picture, view, self.t)
+                view, change = registered_change(image, b.corners, reference.picture, self.t)
+                self._views[seat] = view
                 letters = letters_by_size(state.kit.size_of_colour)
                 pieces, self._beyond[seat] = _beyond_hidden(read_change(reference.notation, change, self.t, letters,
                                                                         b.pieces), b)
@@ -84,21 +85,18 @@ class BoardsByChange:
 
     def settle(self, settled: dict[int, str], state: GameState) -> None:
         """The tracker settled these seats' readings (seat -> the voted reading): each board's view
-        becomes its reference once a frame reads as what was settled."""
+        becomes its reference, with the engine's board as its notation, from the first frame whose reading
+        agrees with that notation square for square (a hand back over the board, or a square the vote
+        did not make out, waits)."""
         self._pending.update(settled)
         for seat, voted in list(self._pending.items()):
             if seat not in self._views:
                 continue
-            unsure = {i for i, ch in enumerate(voted.replace("/", "")) if ch == "?"} - self._beyond.get(seat, set())
-            if unsure and seat in self.references:
-                # part of the board was not made out: its picture there may hold a piece the notation
-                # does not. The vote will settle it again once it shows what lies there.
-                del self._pending[seat]
+            notation = _as_laid(voted, state.players[seat].board.pieces)
+            if seat in self.references and not _agrees(self._readings.get(seat, ""), notation,
+                                                       self._beyond.get(seat, set())):
                 continue
-            if seat in self.references and self._readings.get(seat) != voted:
-                continue  # this frame differs (a hand back over the board): wait for one that agrees
-            expected = state.players[seat].board.pieces
-            self._take(seat, _as_laid(voted, expected))
+            self._take(seat, notation)
             self._absolute.discard(seat)
             del self._pending[seat]
 
@@ -137,6 +135,17 @@ def _as_laid(voted: str, expected) -> str:
     seen = voted.replace("/", "")
     cells = [s if s in HOLES and e in HOLES else e for s, e in zip(seen, expected)]
     return "/".join("".join(cells[r * COLUMNS:(r + 1) * COLUMNS]) for r in range(ROWS))
+
+
+def _agrees(reading: str, notation: str, beyond: set[int]) -> bool:
+    """Whether a frame's reading shows what `notation` says lies on the board, but for a leaf square's
+    colour (two tiles read at once take theirs from the absolute reading), a token laid with its tile
+    (it covers the hole as a solid square would) and the squares beyond the picture."""
+    a, b = reading.replace("/", ""), notation.replace("/", "")
+    if len(a) != len(b):
+        return False
+    kind = str.maketrans("GYRtgyr", "SSSShhh")
+    return all(x.translate(kind) == y.translate(kind) or i in beyond for i, (x, y) in enumerate(zip(a, b)))
 
 
 def _beyond_hidden(pieces: str, board) -> tuple[str, set[int]]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.change.references import BoardPicture, light_free
+from vision.change.references import BoardPicture, light_free, view_of
 from vision.grids import COLUMNS, ROWS
 
 
@@ -75,3 +75,19 @@ def square_changes(reference: BoardPicture, view: BoardPicture, t: dict) -> Squa
 
 def _per_square(mask: np.ndarray, px: int) -> np.ndarray:
     return mask.reshape(ROWS, px, COLUMNS, px).sum(axis=(1, 3), dtype=np.float32)
+
+
+def registered_change(image: np.ndarray, corners, reference: BoardPicture, t: dict) -> tuple[BoardPicture, SquareChange]:
+    """The board in `image` rectified onto its reference (view_of) and its change. Corners found from
+    nothing can be wrong at one end (a hand over the board while it was searched for), and the camera
+    and the board rarely move: where the corners found are not the reference's, the board is also read
+    at the reference's own, and the view that changed less is kept."""
+    view = view_of(image, corners, reference, t)
+    change = square_changes(reference, view, t)
+    if np.array_equal(view.corners, reference.corners):
+        return view, change
+    still = view_of(image, reference.corners, reference, t)
+    other = square_changes(reference, still, t)
+    if other.centre.sum() + other.ring.sum() < change.centre.sum() + change.ring.sum():
+        return still, other
+    return view, change
