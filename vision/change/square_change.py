@@ -19,7 +19,7 @@ from vision.grids import COLUMNS, ROWS
 
 @dataclass(frozen=True, eq=False)
 class SquareChange:
-    """8x9 shares of each square's centre and ring that changed."""
+    """8x9 shares of each square's centre that changed, and of its ring (the least of its four corners')."""
     centre: np.ndarray
     ring: np.ndarray
 
@@ -29,15 +29,15 @@ class SquareChange:
 
 
 @functools.cache
-def _regions(px: int, centre_radius: float, ring_inner: float, ring_border: float) -> tuple[np.ndarray, np.ndarray]:
-    """(centre, ring) masks of one square, px x px bool."""
+def _regions(px: int, centre_radius: float, ring_inner: float, ring_border: float) -> tuple[np.ndarray, tuple]:
+    """The centre mask of one square, px x px bool, and its ring's four corner parts."""
     g = (np.arange(px) + 0.5) / px - 0.5
     y, x = np.meshgrid(g, g, indexing="ij")
     r = np.hypot(x, y)
     edge = np.maximum(np.abs(x), np.abs(y))
     centre = r <= centre_radius
     ring = (r >= ring_inner) & (edge <= 0.5 - ring_border)
-    return centre, ring
+    return centre, tuple(ring & (np.sign(y) == sy) & (np.sign(x) == sx) for sy in (-1, 1) for sx in (-1, 1))
 
 
 def _channel_gain(reference: np.ndarray, view: np.ndarray) -> np.ndarray:
@@ -56,8 +56,9 @@ def square_changes(reference: BoardPicture, view: BoardPicture, t: dict) -> Squa
     px = reference.px
     ref = reference.light_free(t)
     now = light_free(view.bgr / _channel_gain(reference.bgr, view.bgr), t)
-    centre, ring = _regions(px, float(t["centre_radius"]), float(t["ring_inner"]), float(t["ring_border"]))
-    centre_all, ring_all = np.tile(centre, (ROWS, COLUMNS)), np.tile(ring, (ROWS, COLUMNS))
+    centre, corners = _regions(px, float(t["centre_radius"]), float(t["ring_inner"]), float(t["ring_border"]))
+    centre_all = np.tile(centre, (ROWS, COLUMNS))
+    corners_all = [np.tile(c, (ROWS, COLUMNS)) for c in corners]
     n = int(t["shifts"])
     limit = float(t["pixel_changed"])
     best_centre = np.full((ROWS, COLUMNS), np.inf, np.float32)
@@ -68,9 +69,11 @@ def square_changes(reference: BoardPicture, view: BoardPicture, t: dict) -> Squa
         for dx in range(-n, n + 1):
             diff = np.abs(padded[n - dy:n - dy + h, n - dx:n - dx + w] - ref)
             changed = (diff[..., 0] + diff[..., 1] + diff[..., 2]) > limit
-            best_centre = np.minimum(best_centre, _per_square(changed & centre_all, px))
-            best_ring = np.minimum(best_ring, _per_square(changed & ring_all, px))
-    return SquareChange(best_centre / centre.sum(), best_ring / ring.sum())
+            best_centre = np.minimum(best_centre, _per_square(changed & centre_all, px) / centre.sum())
+            # a piece covers the whole ring; a change beside the square reaches at most three of its corners
+            ring = np.min([_per_square(changed & c_all, px) / c.sum() for c, c_all in zip(corners, corners_all)], axis=0)
+            best_ring = np.minimum(best_ring, ring)
+    return SquareChange(best_centre, best_ring)
 
 
 def _per_square(mask: np.ndarray, px: int) -> np.ndarray:
