@@ -19,10 +19,12 @@ START_LABEL = "the table before the first move"
 
 
 def demo_feed(game: TableGame, size=(1280, 720), max_moves: int | None = None,
-              progress: Callable[[int, str], None] | None = None, art_style: int = 0) -> Iterator:
+              progress: Callable[[int, str], None] | None = None, art_style: int = 0,
+              artwork: list | None = None) -> Iterator:
     """The camera's frames and the players' declarations. The camera watches from before the first move
     (a still spell of the empty boards), the table's light drifts a little from move to move, and
-    `art_style` chooses the artwork (1: the held-out drawing, vision.synthetic.artwork)."""
+    `art_style` chooses the artwork (1: the held-out drawing, vision.synthetic.artwork); `artwork`, one
+    Artwork a seat, draws the boards instead."""
     import math
 
     import numpy as np
@@ -32,6 +34,7 @@ def demo_feed(game: TableGame, size=(1280, 720), max_moves: int | None = None,
 
     rng = np.random.default_rng(game.seed)
     art = [random_artwork(rng, art_style) for _ in game.truth_start.players]
+    art = art if artwork is None else list(artwork)
     still = Conditions(tilt_deg=12.0, fill=0.9, light_gradient=0.2, warmth=0.2, noise=2.0, blur=0.4,
                        table="felt", free_rotation=False)
     # each side as the game's kit prints it (a kit of the table's own may differ from the renderer's)

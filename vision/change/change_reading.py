@@ -64,12 +64,10 @@ def _read_group(group: list[int], out: list[str], centre, ring, disturbed: set[i
     touching = any(n in disturbed for i in group for n in _neighbours(i))
     sizes = sorted(letter_of_size)
     small = len(group) < sizes[0]
-    # a squirrel is a little smaller than its square, so its centre changes more surely than its ring; a
-    # tile covers its squares whole, so a centre alone changed inside a group is no tile's
-    if small:
-        odd = [i for i in group if not centre[i]]
-    else:
-        odd = [i for i in group if centre[i] and not ring[i]]
+    # a squirrel is a little smaller than its square, so its centre changes more surely than its ring
+    # (inside a tile, a square whose ring changed less than its centre is one the grid meets a little
+    # off, at the board's far edge most often: it is read solid)
+    odd = [i for i in group if not centre[i]] if small else []
     if touching or len(group) > largest or odd:
         for i in group:  # a hand over the floor, or a change no piece makes
             out[i] = "?"
