@@ -49,6 +49,14 @@ def read_change(reference: str, change: SquareChange, t: dict, letter_of_size: d
             out[i] = _hole_letter(ref, i) if not ring[i] else "?"
         elif was == ".":
             fresh.append(i)
+    # a tile's square whose colour is near the floor's (a green leaf on a green floor) may change less
+    # than the threshold: one that changed at least `ring_joins` joins a changed neighbour's group
+    weak = set(fresh)
+    for i, was in enumerate(ref):
+        if was == "." and i not in weak and change.ring.ravel()[i] >= float(t["ring_joins"]) \
+                and any(n in weak for n in _neighbours(i)):
+            fresh.append(i)
+    fresh.sort()
     disturbed = {i for i, ch in enumerate(out) if ch == "?" and ref[i] != "?"}
     for group in _groups(fresh):
         _read_group(group, out, centre, ring, disturbed, hint, letter_of_size, int(t["largest_group"]))

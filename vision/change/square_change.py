@@ -91,6 +91,8 @@ def registered_change(image: np.ndarray, corners, reference: BoardPicture, t: di
         return view, change
     still = view_of(image, reference.corners, reference, t)
     other = square_changes(reference, still, t)
-    if other.centre.sum() + other.ring.sum() < change.centre.sum() + change.ring.sum():
+    # the reference's corners stand unless the ones found explain the picture clearly better (by a whole
+    # square's change): a search made under a hand must not move a board that did not move
+    if other.centre.sum() + other.ring.sum() <= change.centre.sum() + change.ring.sum() + 1.0:
         return still, other
     return view, change
