@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator
 
 from companion.session import TableSession, TableView
-from companion.tracker import BoardSeen, Notice
+from companion.tracker import Notice
 from engine.indian_summer.state import GameState
 
 
@@ -63,6 +63,7 @@ class LiveTable:
         self.last_image = None  # the last camera frame read, for a camera check
         self.learning = None  # the table's pieces learned in play, from the first camera frame on
         self._learn_appearance = learn_appearance
+        self._by_change = None  # each board compared with its own settled picture (made on the first frame)
 
     def _known_sides(self):
         if self._known is None:
@@ -108,9 +109,21 @@ class LiveTable:
             self._locations = found if sides == sorted(self._known_sides()) else None
         self.last_ms = (time.perf_counter() - t) * 1000
         self.boards_seen = len(result.boards)
-        seen = [BoardSeen(b.side, b.pieces) for b in result.boards]
-        notices = self.session.note(self._out_of_view(result.boards)) + self.session.frame(seen)
+        notices = self.session.note(self._out_of_view(result.boards)) + self._track(image, result.boards)
         self._learn(image, result.boards)
+        return notices
+
+    def _track(self, image, boards) -> list[Notice]:
+        """The boards read by their change since they last settled (companion.boards_by_change), into the
+        session; the boards the tracker settles take their new references."""
+        if self._by_change is None:
+            from companion.boards_by_change import BoardsByChange
+
+            self._by_change = BoardsByChange(self.session.tracker.stable_frames)
+        tracker = self.session.tracker
+        notices = self.session.frame(self._by_change.seen(image, boards, self.session.state))
+        self._by_change.settle(tracker.settled, self.session.state)
+        tracker.settled = {}
         return notices
 
     def _find_boards(self, image):
@@ -150,8 +163,7 @@ class LiveTable:
             return [Notice("alert", f"the camera cannot read boards: {exc}", key="camera")]
         self.last_ms = (time.perf_counter() - started) * 1000
         self.boards_seen = len([b for b in result.boards if b.side])
-        seen = [BoardSeen(b.side, b.pieces) for b in result.boards]
-        notices = self.session.note(self._out_of_view(result.boards)) + self.session.frame(seen)
+        notices = self.session.note(self._out_of_view(result.boards)) + self._track(image, result.boards)
         self._learn(image, result.boards)
         return notices
 

@@ -83,6 +83,9 @@ class Tracker:
     game: GameLog | None = None
     turn_start: int = 0  # index into the log where the current turn began
     offers: list[Offer] = field(default_factory=list)  # explanations of the last unexplained change
+    # seat -> the reading last taken in without an alert (its change explained, or none): a board read
+    # by change takes its new reference then. The reader empties it once it has taken them.
+    settled: dict[int, str] = field(default_factory=dict)
     _watch: dict[int, _Watch] = field(default_factory=dict)
 
     def __post_init__(self):
@@ -155,6 +158,7 @@ class Tracker:
                            None, "offer")]
         self.offers = []
         self._watch.setdefault(offer.seat, _Watch()).accepted = offer.seen
+        self.settled[offer.seat] = offer.seen
         name = self.state.players[offer.seat].name
         notices = [Notice("info", f"taken: {offer.text}", name, f"offer:{offer.seat}")]
         same = 0
@@ -246,6 +250,8 @@ class Tracker:
                     explained = explained + [Notice("offer", o.text, self.state.players[seat].name, f"offer:{i}")
                                              for i, o in enumerate(self.offers)]
             w.accepted = voted
+            if not any(n.kind == "alert" for n in explained):
+                self.settled[seat] = voted
             notices += explained
         return notices
 
