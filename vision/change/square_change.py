@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from vision.change.references import BoardPicture, light_free, view_of
@@ -48,6 +49,15 @@ def _channel_gain(reference: np.ndarray, view: np.ndarray) -> np.ndarray:
     return np.median((b + 4.0) / (a + 4.0), axis=0).astype(np.float32)
 
 
+def _lit_like(reference: np.ndarray, view: np.ndarray, px: int, t: dict) -> np.ndarray:
+    """The view under the reference's light: its brightness divided by the ratio of the two pictures'
+    brightness smoothed over about a square, so that a shadow's or a lamp's smooth change drops out before
+    colour is compared, while a piece (sharp-edged, its own colour) still shows."""
+    sigma = float(t["light_sigma"]) * px
+    ratio = cv2.GaussianBlur(view.sum(2) + 12.0, (0, 0), sigma) / cv2.GaussianBlur(reference.sum(2) + 12.0, (0, 0), sigma)
+    return view / ratio[..., None]
+
+
 def square_changes(reference: BoardPicture, view: BoardPicture, t: dict) -> SquareChange:
     """Each square's change from `reference` to `view` (the same board, rectified alike); `t` is
     thresholds.toml's [change]."""
@@ -55,7 +65,7 @@ def square_changes(reference: BoardPicture, view: BoardPicture, t: dict) -> Squa
         raise ValueError("a board's view and reference must be rectified alike")
     px = reference.px
     ref = reference.light_free(t)
-    now = light_free(view.bgr / _channel_gain(reference.bgr, view.bgr), t)
+    now = light_free(_lit_like(reference.bgr, view.bgr / _channel_gain(reference.bgr, view.bgr), px, t), t)
     centre, corners = _regions(px, float(t["centre_radius"]), float(t["ring_inner"]), float(t["ring_border"]))
     centre_all = np.tile(centre, (ROWS, COLUMNS))
     corners_all = [np.tile(c, (ROWS, COLUMNS)) for c in corners]
