@@ -200,7 +200,7 @@ def accuracy(n_scenes: int, log=print, seed_base: int = BENCH_SEED_BASE, art_sty
         scene = _render(seed, art_style, tight, family)
         truth = scene.boards[k]
         found, _ = _match(truth, analyze(scene.image).boards)
-        pic = draw_reading(rectify(scene.image, truth.corners), found.pieces, found.printed, found.confidence, truth.pieces)
+        pic = draw_reading(rectify(scene.image, truth.corners, int(thresholds()["rectify"]["square_px"])), found.pieces, found.printed, found.confidence, truth.pieces)
         cv2.imwrite(str(OUT / f"vision{tag}-worst-board.png"), pic)
     by_method, by_method_right = total["by_method"], total["by_method_right"]
     boards_total, boards_found = total["boards"], total["found"]

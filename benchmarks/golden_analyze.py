@@ -22,6 +22,7 @@ try:
 except ImportError:  # the layout before vision's stages were sub-packages
     from vision.locate.location import locate
 from vision.synthetic import Conditions, random_boards, render_scene, tight_fill
+from vision.thresholds import thresholds
 
 
 def _board(b) -> dict:
@@ -58,6 +59,14 @@ def scenes():
         yield f"found late {seed}", render_scene(seed), {}
 
 
+def _located(image):
+    """The boards `locate` finds, with its thresholds handed in where it takes them."""
+    try:
+        return locate(image, thresholds=thresholds())
+    except TypeError:  # the stage that looked its thresholds up itself
+        return locate(image)
+
+
 def main(argv: list[str]) -> int:
     out: dict = {}
     for name, scene, kw in scenes():
@@ -65,7 +74,7 @@ def main(argv: list[str]) -> int:
         out[name] = {"width": result.width, "height": result.height, "boards": [_board(b) for b in result.boards]}
         if name in ("random 7203000", "random 7203001", "random 7203002", "markers 7310000"):
             # the tracker's path: the same frame read at the locations found
-            again = analyze(scene.image, locations=locate(scene.image))
+            again = analyze(scene.image, locations=_located(scene.image))
             out[name + " at its locations"] = {"boards": [_board(b) for b in again.boards]}
         print(name, len(result.boards), file=sys.stderr, flush=True)
     text = json.dumps(out, indent=1, sort_keys=True)

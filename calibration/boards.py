@@ -87,7 +87,7 @@ def boards_in(image: np.ndarray, *, thresholds: dict) -> list[np.ndarray]:
     from vision.locate.location import locate
 
     grids = []
-    for loc in locate(image):
+    for loc in locate(image, thresholds=thresholds):
         if loc.oriented:  # markers say which corner is A1
             grids.append(np.asarray(loc.corners, np.float64))
             continue

@@ -111,9 +111,10 @@ class AppearanceLearning:
         from vision.classify.appearance import label
         from vision.classify.classification import classify
         from vision.locate.rectification import rectify
+        from vision.thresholds import thresholds
 
         # the models' own reading, the memory left out: the references hold what the models make of this box
-        reading = classify(rectify(image, corners), profile, adapt=False)
+        reading = classify(rectify(image, corners, int(thresholds()["rectify"]["square_px"])), profile, adapt=False)
         rows = [i for i, _, _ in squares]
         n = self.memory.learn(reading.piece_probs[rows], [label(e, p) for _, e, p in squares])
         self.boards_learned += 1

@@ -61,10 +61,10 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         # more. (The own outline as the grid with any lead made one more false board in the benchmark.)
         firm = float(thresholds["phantoms"]["firm_lead"])
         own = location.outline
-        outlines = list(location.other_outlines) + supported_outlines(image, location.raw_outlines)
-        lengthened = [] if own is None else supported_outlines(image, lengthened_outlines(own))
+        outlines = list(location.other_outlines) + supported_outlines(image, location.raw_outlines, thresholds=thresholds)
+        lengthened = [] if own is None else supported_outlines(image, lengthened_outlines(own, thresholds=thresholds), thresholds=thresholds)
         grids = [] if own is None else [(own, own), (np.roll(own, -1, 0), own)]
-        grids += [(c, o) for o in outlines + lengthened for c, _ in fit_grids(image, o)]
+        grids += [(c, o) for o in outlines + lengthened for c, _ in fit_grids(image, o, thresholds=thresholds)]
         # A board an arm lies across is the exception: its outline stops at the arm, and lengthened over the
         # arm, the squares it gains read hidden. That explains the cut, so the side need only be named. Not
         # where the picture's edge may have cut the outline instead: lengthened the other way, over the
@@ -88,8 +88,8 @@ def read_board(image: np.ndarray, location: BoardLocation, profile=None,
         firm = float(thresholds["phantoms"]["firm_lead"])
         gain = float(thresholds["locate"]["frame_cut_gain"])
         own = [found_by] + ([location.outline] if location.outline is not found_by else [])
-        for outline in (p for o in own if o is not None for p in outlines_past_the_frame(o, image.shape)):
-            for corners, _ in fit_grids(image, outline):
+        for outline in (p for o in own if o is not None for p in outlines_past_the_frame(o, image.shape, thresholds=thresholds)):
+            for corners, _ in fit_grids(image, outline, thresholds=thresholds):
                 loc = BoardLocation(corners, location.method, False, location.score, outline)
                 rd, m = look(loc)
                 if m.margin >= firm and better(m, match, by=gain):
@@ -168,7 +168,7 @@ def look_at(image, loc: BoardLocation, profile, known_sides, allow_half_turn: bo
 
 def classified(image, loc: BoardLocation, profile, net: bool, *, thresholds: dict) -> BoardReading:
     """The grid's squares read as they lie (those beyond the picture read hidden)."""
-    return classify(rectify(image, loc), profile, net=net, beyond=_beyond(image, loc, thresholds=thresholds))
+    return classify(rectify(image, loc, int(thresholds["rectify"]["square_px"])), profile, net=net, beyond=_beyond(image, loc, thresholds=thresholds))
 
 
 def _beyond(image, loc: BoardLocation, *, thresholds: dict) -> np.ndarray | None:

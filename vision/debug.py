@@ -8,6 +8,7 @@ import numpy as np
 
 from vision.grids import COLUMNS, ROWS
 from vision.locate.rectification import rectify
+from vision.thresholds import thresholds
 
 
 def draw_reading(rect: np.ndarray, pieces: str, printed: str, confidence: np.ndarray, truth: str | None = None) -> np.ndarray:
@@ -41,7 +42,7 @@ def write_debug(out: pathlib.Path, image: np.ndarray, result) -> list[pathlib.Pa
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for i, b in enumerate(result.boards):
-        pic = draw_reading(rectify(image, b.corners), b.pieces, b.printed, b.confidence)
+        pic = draw_reading(rectify(image, b.corners, int(thresholds()["rectify"]["square_px"])), b.pieces, b.printed, b.confidence)
         path = out / f"board{i + 1}.png"
         cv2.imwrite(str(path), pic)
         written.append(path)

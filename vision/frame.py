@@ -28,4 +28,4 @@ class FrameContext:
 
     def __post_init__(self) -> None:
         if self.frame_outlines is None:
-            self.frame_outlines = FrameOutlines(self.image)
+            self.frame_outlines = FrameOutlines(self.image, self.thresholds)

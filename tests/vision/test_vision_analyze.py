@@ -408,7 +408,7 @@ def test_of_an_outline_grid_the_markers_chose_and_their_own_the_one_whose_side_l
 
     scene = render_scene(7200617)
     truth = scene.boards[0]
-    chosen = [l for l in locate(scene.image) if l.method == "markers+outline" and l.alternative is not None]
+    chosen = [l for l in locate(scene.image, thresholds=thresholds()) if l.method == "markers+outline" and l.alternative is not None]
     assert any(corner_error(l.corners, truth) > 1.0 and corner_error(l.alternative, truth) < 0.7 for l in chosen)
     board = next(b for b in analyze(scene.image).boards if corner_error(b.corners, truth) < 2)
     assert board.side == "F2" and board.oriented_by == "markers" and corner_error(board.corners, truth) < 0.5
@@ -426,7 +426,7 @@ def test_a_board_the_colour_of_a_checked_cloth_is_found():
     truth = scene.boards[1]
     square = np.linalg.norm(truth.corners[1] - truth.corners[0]) / COLUMNS
     centre = truth.corners.mean(0)
-    assert any(np.linalg.norm(o.mean(0) - centre) < 2 * square for o in outlines_inside_edge_networks(scene.image))
+    assert any(np.linalg.norm(o.mean(0) - centre) < 2 * square for o in outlines_inside_edge_networks(scene.image, thresholds=thresholds()))
     result = analyze(scene.image)
     near = [b for b in result.boards if np.linalg.norm(b.corners.mean(0) - centre) < 2 * square]
     assert len(near) == 1 and near[0].side == truth.side and near[0].pieces == truth.pieces
@@ -450,7 +450,7 @@ def test_on_a_checked_cloth_only_board_sized_outlines_are_searched():
     assert corner_error(board.corners, scene.boards[0]) < 0.5 and squares_wrong(board.pieces, scene.boards[0]) == 0
     plane = table_plane(scene.boards[1].corners)
     around = scene.boards[0].corners
-    every, sized = segment_outlines(scene.image, around), segment_outlines(scene.image, around, plane)
+    every, sized = segment_outlines(scene.image, around, thresholds=thresholds()), segment_outlines(scene.image, around, plane, thresholds=thresholds())
     assert len(sized) < len(every)
     assert min(corner_error(o, scene.boards[0]) for o in sized) < 0.6  # an outline is a little outside the grid
 
@@ -458,7 +458,7 @@ def test_on_a_checked_cloth_only_board_sized_outlines_are_searched():
 def test_a_plain_table_has_no_edge_network(clean_scene):
     from vision.locate.location import outlines_inside_edge_networks
 
-    assert outlines_inside_edge_networks(clean_scene.image) == []
+    assert outlines_inside_edge_networks(clean_scene.image, thresholds=thresholds()) == []
 
 
 def test_an_outline_cut_short_is_lengthened_until_its_board_names_its_side():
@@ -640,7 +640,7 @@ def test_readings_are_averaged_only_as_classified():
     from vision.synthetic import render_scene
 
     scene = render_scene(7220366)
-    reading = classify(rectify(scene.image, scene.boards[0].corners), net=True)
+    reading = classify(rectify(scene.image, scene.boards[0].corners, int(thresholds()["rectify"]["square_px"])), net=True)
     again = averaged(reading, [reading.piece_probs] * 2, [reading.printed_probs] * 2)
     assert again.pieces == reading.pieces
     with pytest.raises(ValueError, match="not turned"):

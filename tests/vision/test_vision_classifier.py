@@ -14,7 +14,7 @@ from vision.thresholds import thresholds
 
 
 def test_models_take_the_features_as_they_are_made_now(clean_scene):
-    rect = rectify(clean_scene.image, clean_scene.boards[0].corners)
+    rect = rectify(clean_scene.image, clean_scene.boards[0].corners, int(thresholds()["rectify"]["square_px"]))
     means, gains = region_means(rect)
     assert load_mlp("floor_model").p["mu"].shape == (floor_free_features(means, gains).shape[1],)
     feats = square_features(rect)
@@ -126,7 +126,7 @@ def test_floor_of_a_nearly_full_board_comes_from_its_few_floor_squares():
     scene = _nearly_full_scene()
     truth = scene.boards[0]
     assert truth.pieces.count(".") <= 12
-    means, gains = region_means(rectify(scene.image, truth.corners))
+    means, gains = region_means(rectify(scene.image, truth.corners, int(thresholds()["rectify"]["square_px"])))
     shows_floor = np.isin(np.array(list(truth.pieces.replace("/", ""))), list(".gyr"))
     true_floor = np.median(means[shows_floor, :3, REGIONS.index("ring")], 0)
     base = floor_free_features(means, gains)
@@ -138,7 +138,7 @@ def test_floor_of_a_nearly_full_board_comes_from_its_few_floor_squares():
 def test_a_nearly_full_board_reads_its_floor_squares():
     scene = _nearly_full_scene()
     truth = scene.boards[0]
-    reading = classify(rectify(scene.image, truth.corners))
+    reading = classify(rectify(scene.image, truth.corners, int(thresholds()["rectify"]["square_px"])))
     t = np.array(list(truth.pieces.replace("/", "")))
     p = np.array(list(reading.pieces.replace("/", "")))
     assert (p[t == "."] == ".").all()

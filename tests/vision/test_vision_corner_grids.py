@@ -5,6 +5,7 @@ import cv2
 import numpy as np
 
 from vision.locate.corner_grids import corner_grids, edge_grids, table_plane
+from vision.thresholds import thresholds
 
 # a table seen at a slant: the plane in squares (x right, y down) to image px
 TO_IMAGE = cv2.getPerspectiveTransform(np.float32([[0, 0], [40, 0], [40, 30], [0, 30]]),
@@ -26,7 +27,7 @@ def test_a_board_cut_by_an_arm_is_rebuilt_from_its_one_own_corner_at_any_turn():
     # an arm covers all but the board's top-left corner region: its outline's other corners are the arm's
     cut = image_of([[20, 12], [24, 12], [24.5, 16], [20, 15.5]])
     for turn, outline in [(t, np.roll(c, t, 0)) for t in range(4) for c in (cut, cut[::-1])]:
-        grids = corner_grids(outline, plane)  # from any corner, in either order round
+        grids = corner_grids(outline, plane, thresholds=thresholds())  # from any corner, in either order round
         # the true grid is among them, with A1 at either of its two ends (the layout settles the half turn)
         best = min(min(np.abs(np.roll(g, k, 0) - true_grid).max() for k in (0, 2)) for g in grids)
         assert best < 0.5, f"turn {turn}: nearest grid {best:.2f} px off"
@@ -40,9 +41,9 @@ def test_corners_that_are_not_square_in_the_plane_give_no_grid():
     plane = table_plane(image_of(rectangle(2, 2, 9, 8)))
     # a sliver along an arm: every corner far from square in the table's plane
     slanted = image_of([[20, 12], [26, 15], [27, 20], [21, 17]])
-    assert corner_grids(slanted, plane) == []
+    assert corner_grids(slanted, plane, thresholds=thresholds()) == []
     # two boards and an arm taken as one: sides far longer than a board's
-    assert corner_grids(image_of(rectangle(2, 2, 25, 9)), plane) == []
+    assert corner_grids(image_of(rectangle(2, 2, 25, 9)), plane, thresholds=thresholds()) == []
 
 
 def test_a_board_whose_outline_keeps_only_one_edge_is_rebuilt_from_that_edge():
@@ -52,9 +53,9 @@ def test_a_board_whose_outline_keeps_only_one_edge_is_rebuilt_from_that_edge():
     # from corner to corner, is the board's own, but neither of its corners is square in the plane
     cut = image_of([[20, 12], [29.6, 12], [27, 15], [22.5, 16]])
     for turn, outline in [(t, np.roll(c, t, 0)) for t in range(4) for c in (cut, cut[::-1])]:
-        near = [min(np.abs(np.roll(g, k, 0) - true_grid).max() for k in (0, 2)) for g in corner_grids(outline, plane)]
+        near = [min(np.abs(np.roll(g, k, 0) - true_grid).max() for k in (0, 2)) for g in corner_grids(outline, plane, thresholds=thresholds())]
         assert not near or min(near) > 20, f"turn {turn}: a corner grid came near the board"
-        grids = edge_grids(outline, plane)
+        grids = edge_grids(outline, plane, thresholds=thresholds())
         best = min(min(np.abs(np.roll(g, k, 0) - true_grid).max() for k in (0, 2)) for g in grids)
         assert best < 0.5, f"turn {turn}: nearest grid {best:.2f} px off"
         centre = cv2.perspectiveTransform(outline[None], plane)[0].mean(0)
@@ -65,10 +66,10 @@ def test_a_board_whose_outline_keeps_only_one_edge_is_rebuilt_from_that_edge():
             assert np.linalg.norm(p.mean(0) - centre) < 5  # built outward from the top edge: 6 squares off
     # no corner square, but every side too short (a sliver of an arm) or too long, or with a square corner
     # at one end (corner_grids builds along it already): none
-    assert edge_grids(image_of([[20, 12], [26, 12], [25, 14], [21.5, 15]]), plane) == []
-    assert edge_grids(image_of([[2, 2], [27, 2], [18, 20], [10, 25]]), plane) == []
+    assert edge_grids(image_of([[20, 12], [26, 12], [25, 14], [21.5, 15]]), plane, thresholds=thresholds()) == []
+    assert edge_grids(image_of([[2, 2], [27, 2], [18, 20], [10, 25]]), plane, thresholds=thresholds()) == []
     # and square corners at both ends of the edge: none either
-    assert edge_grids(image_of(rectangle(20, 12, 9.6, 8.6)), plane) == []
+    assert edge_grids(image_of(rectangle(20, 12, 9.6, 8.6)), plane, thresholds=thresholds()) == []
 
 
 def test_a_grid_dragged_at_one_corner_is_squared_up_from_its_own_corners():
@@ -83,7 +84,7 @@ def test_a_grid_dragged_at_one_corner_is_squared_up_from_its_own_corners():
     side, angle = shape_off(plane, dragged)
     assert side > 0.04 or angle > 3.5
     assert max(shape_off(plane, true_grid)) < 0.01
-    grids = squared_grids(dragged, plane)
+    grids = squared_grids(dragged, plane, thresholds=thresholds())
     # from the two corners the drag left square, at either of their sides' scales: the true grid among them,
     # its corners in the dragged grid's order
     assert 2 <= len(grids) <= 4

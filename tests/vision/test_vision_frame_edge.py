@@ -69,14 +69,14 @@ def test_an_outline_the_picture_cut_is_carried_on_past_its_edge():
     # a board seen upright whose lower part the picture (200 x 100 px) cuts off: its outline's lower side
     # ends on the last row in view, a few pixels above the picture's edge
     outline = np.float64([[50, 40], [140, 40], [140, 95], [50, 95]])
-    carried = outlines_past_the_frame(outline, (100, 200, 3))
+    carried = outlines_past_the_frame(outline, (100, 200, 3), thresholds=thresholds())
     ratios = [float(r) for r in thresholds()["locate"]["frame_cut_ratios"]]
     assert len(carried) == len(ratios)
     for q, r in zip(carried, ratios):
         assert np.allclose(q[:2], outline[:2])  # the top side stays
         assert np.allclose(q[2:, 0], [140, 50]) and np.allclose(q[2:, 1], 40 + 90 * r)
     # the same outline in the middle of a larger picture is no cut board
-    assert outlines_past_the_frame(outline + 200, (600, 600, 3)) == []
+    assert outlines_past_the_frame(outline + 200, (600, 600, 3), thresholds=thresholds()) == []
 
 
 @pytest.mark.parametrize("seed, side", [(7160023, "A1"), (7160051, "F1"), (7160004, "B1")])

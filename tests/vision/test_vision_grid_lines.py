@@ -6,6 +6,7 @@ import pytest
 
 from vision.locate.grid_lines import grid_on_lines
 from vision.synthetic import render_scene
+from vision.thresholds import thresholds
 
 from tests.vision.conftest import CLEAN, board_named_as, corner_error, specs, squares_wrong, turned_error
 
@@ -36,13 +37,13 @@ def test_a_grid_dragged_at_one_corner_moves_back_onto_the_tiles_lines(scene, cor
         # an arm pulled the corner a third of a square in along the board's diagonal
         dragged[corner] += 0.33 * sq * (truth.corners.mean(0) - truth.corners[corner]) / np.linalg.norm(
             truth.corners.mean(0) - truth.corners[corner]) * np.sqrt(2)
-        moved = grid_on_lines(scene.image, dragged, NONE_HIDDEN)
+        moved = grid_on_lines(scene.image, dragged, NONE_HIDDEN, thresholds=thresholds())
         assert corner_error(moved, truth) < 0.15  # from 0.47 squares off
 
 
 def test_a_right_grid_stays_where_it_is(scene):
     for truth in scene.boards:
-        moved = grid_on_lines(scene.image, truth.corners, NONE_HIDDEN)
+        moved = grid_on_lines(scene.image, truth.corners, NONE_HIDDEN, thresholds=thresholds())
         assert corner_error(moved, truth) < 0.1
 
 
@@ -50,12 +51,12 @@ def test_only_lines_beside_seen_squares_count(scene):
     truth = scene.boards[0]
     # every square hidden: no line to steer by, the grid is left as it was
     dragged = truth.corners + 0.3 * square_of(truth.corners)
-    assert np.array_equal(grid_on_lines(scene.image, dragged, np.ones((8, 9), bool)), dragged)
+    assert np.array_equal(grid_on_lines(scene.image, dragged, np.ones((8, 9), bool), thresholds=thresholds()), dragged)
 
 
 def test_a_board_off_the_picture_is_left_as_it_is(scene):
     far = scene.boards[0].corners + 10_000.0
-    assert np.array_equal(grid_on_lines(scene.image, far, NONE_HIDDEN), far)
+    assert np.array_equal(grid_on_lines(scene.image, far, NONE_HIDDEN, thresholds=thresholds()), far)
 
 
 def test_a_hand_dragged_grid_reads_every_square_once_moved():

@@ -62,7 +62,7 @@ def test_an_edge_wholly_under_an_arm_is_completed_from_the_other_three():
 def test_every_grid_is_clockwise_like_the_boards(seed):
     # a grid fitted to an outline listed the other way round would be the board's mirror image
     scene = render_scene(seed)
-    locs = locate(scene.image)
+    locs = locate(scene.image, thresholds=thresholds())
     assert len(locs) >= len(scene.boards)
     for loc in locs:
         assert _signed_area(loc.corners) > 0
@@ -89,7 +89,7 @@ def test_one_marker_seen_orients_and_the_outline_places_the_grid():
     cond = Conditions(tilt_deg=25.0, fill=0.85, table="felt", markers=True, noise=2.0, jpeg=90)
     scene = render_scene(303, boards=specs(303, ["C1", "F2"]), conditions=cond)
     image = _hide_markers(scene, 0, [1, 2, 3])
-    locs = [l for l in locate(image) if l.board_index == 0]
+    locs = [l for l in locate(image, thresholds=thresholds()) if l.board_index == 0]
     assert len(locs) == 1
     loc = locs[0]
     assert loc.oriented and loc.method == "markers+outline"
@@ -102,7 +102,7 @@ def test_the_outline_grown_from_one_markers_grid_gives_way_to_outlines_found_on_
     # marker's own near the marker) and won, 6 squares off the board, over outlines the masks had found
     # around the board itself, which put the marker within 0.2-0.3
     scene = render_scene(7040147)
-    locs = [l for l in locate(scene.image) if l.board_index == 3]
+    locs = [l for l in locate(scene.image, thresholds=thresholds()) if l.board_index == 3]
     assert len(locs) == 1 and locs[0].method == "markers+outline"
     # within a square (a nearly empty board's floor shows its border weakly), where it was 6 off
     assert corner_error(locs[0].corners, scene.boards[3]) < 1.0
@@ -112,9 +112,9 @@ def test_a_markers_own_outline_is_no_board():
     # seed 7020002: tilted 34 degrees, the marker nearest the camera is as large as a few squares, and
     # its crisp square outline, full of texture, was reported as a board naming no side
     scene = first_drawn_scene(7020002)
-    by_outline = locate_by_outline(scene.image)
+    by_outline = locate_by_outline(scene.image, thresholds=thresholds())
     assert any(min(turned_error(l.corners, b) for b in scene.boards) > 5 for l in by_outline)
-    locs = locate(scene.image)
+    locs = locate(scene.image, thresholds=thresholds())
     assert len(locs) == 3
     assert all(min(turned_error(l.corners, b) for b in scene.boards) < 0.3 for l in locs)
 
@@ -164,7 +164,7 @@ def test_an_outline_only_open_edges_give_is_a_board_only_if_it_names_its_side_fi
     # round it, and the grid there named F1 (board 3's side) by 25.7, under the firm lead (33)
     scene = first_drawn_scene(7030011)
     assert any(l.method == "open outline" and min(turned_error(l.corners, b) for b in scene.boards) > 5
-               for l in locate_by_outline(scene.image))
+               for l in locate_by_outline(scene.image, thresholds=thresholds()))
     result = analyze(scene.image)
     assert sorted(b.side for b in result.boards if b.side) == sorted(b.side for b in scene.boards)
 
@@ -189,7 +189,7 @@ def test_boards_on_a_striped_table_close_to_their_colours_are_found():
     # the small board into three blobs of leaves, and its outline was never tried. Where the picture
     # changes in two directions at once (vision.locate.location._corner_mask) the three boards stand out whole.
     scene = render_scene(7004087)
-    locs = locate(scene.image)
+    locs = locate(scene.image, thresholds=thresholds())
     assert len(locs) == len(scene.boards) == 3
     for truth in scene.boards:
         assert _nearest_error(locs, truth) < 0.25
@@ -245,7 +245,7 @@ def test_a_board_showing_few_lines_keeps_an_even_border():
     # seed 7002052: a board under two arms on a dark table, blurred and with few lines showing; four
     # free margins put its grid half a square off, an even border puts it right
     scene = first_drawn_scene(7002052)
-    assert _nearest_error(locate(scene.image), scene.boards[2]) < 0.2
+    assert _nearest_error(locate(scene.image, thresholds=thresholds()), scene.boards[2]) < 0.2
 
 
 def test_an_outline_cut_short_is_lengthened_to_a_boards_shape_at_either_end():
@@ -254,7 +254,7 @@ def test_an_outline_cut_short_is_lengthened_to_a_boards_shape_at_either_end():
     ratios = [float(r) for r in thresholds()["locate"]["lengthen_ratios"]]
     # 200 px across, 120 down: far longer across than any board, so it may be a board cut short below or above
     cut = np.float64([[100, 100], [300, 100], [300, 220], [100, 220]])
-    out = lengthened_outlines(cut)
+    out = lengthened_outlines(cut, thresholds=thresholds())
     assert len(out) == 2 * len(ratios)
     downward = [o for o in out if np.allclose(o[:2], cut[:2])]
     upward = [o for o in out if np.allclose(o[2:], cut[2:])]
@@ -262,9 +262,9 @@ def test_an_outline_cut_short_is_lengthened_to_a_boards_shape_at_either_end():
     assert sorted(round(o[3, 1] - o[0, 1]) for o in downward) == [round(200 * r) for r in ratios]
     assert all(np.allclose(o[:, 0], cut[:, 0]) for o in out)  # the long sides keep their length
     # a board's own shape (9 + a border by 8 + a border) is left as it is
-    assert lengthened_outlines(np.float64([[0, 0], [200, 0], [200, 180], [0, 180]])) == []
+    assert lengthened_outlines(np.float64([[0, 0], [200, 0], [200, 180], [0, 180]]), thresholds=thresholds()) == []
     # the same the other way round
-    assert len(lengthened_outlines(cut[:, ::-1].copy())) == 2 * len(ratios)
+    assert len(lengthened_outlines(cut[:, ::-1].copy(), thresholds=thresholds())) == 2 * len(ratios)
 
 
 def test_a_grid_no_board_could_be_is_not_placed_by_one_markers_corners(monkeypatch):
@@ -286,7 +286,7 @@ def test_a_grid_no_board_could_be_is_not_placed_by_one_markers_corners(monkeypat
     image = np.zeros((1080, 1920, 3), np.uint8)
     for grid, placed in ((kite, False), (board, True)):
         # the fit offers the grid turned a quarter: the markers must turn it back to their A1 corner
-        monkeypatch.setattr(location, "fit_grids", lambda image, outline, g=grid: [(np.roll(g, -1, 0), 1.0)])
+        monkeypatch.setattr(location, "fit_grids", lambda image, outline, g=grid, **_: [(np.roll(g, -1, 0), 1.0)])
         m = location.BoardLocation(grid, "markers", True, 0.25, None, 0, marker_points=seen_for(grid))
         fit = location._marker_fit(image, [grid], m)
         assert (fit is not None) == placed

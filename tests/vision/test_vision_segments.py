@@ -45,12 +45,12 @@ def test_a_board_with_an_arm_over_its_corner_is_found_by_its_straight_edges(monk
     board = board_named_as(truth, scene.image)
     assert corner_error(board.corners, truth) < 0.3
     monkeypatch.setitem(thresholds()["locate"], "chroma_clusters", [])
-    near = [l for l in locate(scene.image)
+    near = [l for l in locate(scene.image, thresholds=thresholds())
             if cv2.pointPolygonTest(np.float32(l.outline), tuple(float(v) for v in truth.corners.mean(0)), False) >= 0]
     assert near and all(turned_error(l.corners, truth) > 1.0 for l in near)
-    offered = [o for l in near for o in segment_outlines(scene.image, l.outline)]
+    offered = [o for l in near for o in segment_outlines(scene.image, l.outline, thresholds=thresholds())]
     from vision.locate.location import fit_grids
-    assert min(turned_error(fit_grids(scene.image, o)[0][0], truth) for o in offered) < 0.2
+    assert min(turned_error(fit_grids(scene.image, o, thresholds=thresholds())[0][0], truth) for o in offered) < 0.2
     result = analyze(scene.image)
     board = min(result.boards, key=lambda b: np.abs(b.corners.mean(0) - truth.corners.mean(0)).sum())
     assert board.side == truth.side == "D2"
@@ -81,11 +81,11 @@ def test_texture_no_found_board_covers_is_searched_for_a_board():
     truth = scene.boards[2]
     others = [b.corners for k, b in enumerate(scene.boards) if k != 2]
     area = cv2.contourArea(np.float32(truth.corners))
-    regions = unclaimed_texture(scene.image, others, 0.4 * area)
+    regions = unclaimed_texture(scene.image, others, 0.4 * area, thresholds=thresholds())
     assert any(cv2.pointPolygonTest(np.float32(r), tuple(float(v) for v in truth.corners.mean(0)), False) >= 0
                for r in regions)
     # with every board's grid given, nothing board-sized is left
-    assert unclaimed_texture(scene.image, [b.corners for b in scene.boards], 0.4 * area) == []
+    assert unclaimed_texture(scene.image, [b.corners for b in scene.boards], 0.4 * area, thresholds=thresholds()) == []
     assert _sides_reported_on(scene, 2) == [truth.side] == ["C2"]
 
 

@@ -32,14 +32,14 @@ def test_net_input_is_lab_and_lab_against_the_floor():
 
 
 def test_a_cached_board_and_a_live_one_give_the_net_the_same_input(clean_scene):
-    bf = board_features(rectify(clean_scene.image, clean_scene.boards[0].corners))
+    bf = board_features(rectify(clean_scene.image, clean_scene.boards[0].corners, int(thresholds()["rectify"]["square_px"])))
     cached = cv2.resize(bf.balanced, (COLUMNS * CACHE_PX, ROWS * CACHE_PX), interpolation=cv2.INTER_AREA)
     assert np.array_equal(net_input(bf.balanced, bf.floor), net_input(cached, bf.floor))
 
 
 def test_the_net_alone_reads_a_clean_board(clean_scene):
     for truth in clean_scene.boards:
-        bf = board_features(rectify(clean_scene.image, truth.corners))
+        bf = board_features(rectify(clean_scene.image, truth.corners, int(thresholds()["rectify"]["square_px"])))
         probs = square_net_probabilities(net_input(bf.balanced, bf.floor))
         assert probs.shape == (72, len(CLASSES)) and np.allclose(probs.sum(1), 1, atol=1e-4)
         read = np.array(list(CLASSES))[probs.argmax(1)]
@@ -89,7 +89,7 @@ def test_decide_reads_hidden_and_unsure_squares_as_unknown():
 
 def test_context_probabilities_are_the_perceptrons_reading(clean_scene):
     truth = clean_scene.boards[1]
-    bf = board_features(rectify(clean_scene.image, truth.corners))
+    bf = board_features(rectify(clean_scene.image, truth.corners, int(thresholds()["rectify"]["square_px"])))
     read = np.array(list(CLASSES))[context_probabilities(bf.squares).argmax(1)]
     assert (read == parse(truth.pieces).ravel()).mean() >= 0.97
 
@@ -124,7 +124,7 @@ def test_the_search_reads_without_the_net_and_the_kept_grid_with_it(clean_scene)
     from vision.locate.location import BoardLocation
 
     truth = clean_scene.boards[0]
-    rect = rectify(clean_scene.image, truth.corners)
+    rect = rectify(clean_scene.image, truth.corners, int(thresholds()["rectify"]["square_px"]))
     plain = classify(rect, net=False)
     assert not plain.by_net and plain.with_net().by_net
     netted = classify(rect)
@@ -154,6 +154,6 @@ def test_a_grid_that_stays_as_it_is_is_read_once_with_the_net(clean_scene, monke
     result = read_board(clean_scene.image, loc, known_sides=known, thresholds=thresholds())
     assert made and all(made)  # every reading made had the net weighed in
     monkeypatch.undo()
-    plain = classification.classify(rectify(clean_scene.image, truth.corners), net=False)
+    plain = classification.classify(rectify(clean_scene.image, truth.corners, int(thresholds()["rectify"]["square_px"])), net=False)
     assert result.side == truth.side
     assert result.pieces == plain.with_net().with_printed(known[truth.side]).pieces

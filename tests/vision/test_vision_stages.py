@@ -8,6 +8,7 @@ from vision.locate.location import BoardLocation, locate, locate_by_markers
 from vision.locate.rectification import rectify
 from vision.classify.sides import match_side
 from vision.kit import load_kit
+from vision.thresholds import thresholds
 
 from tests.vision.conftest import first_drawn_scene, squares_wrong
 
@@ -20,7 +21,7 @@ def corner_error(found, truth):
 
 
 def test_markers_give_corners_and_orientation(marker_scene):
-    locs = locate_by_markers(marker_scene.image)
+    locs = locate_by_markers(marker_scene.image, thresholds=thresholds())
     assert len(locs) == len(marker_scene.boards)
     for loc in locs:
         truth = marker_scene.boards[loc.board_index]
@@ -35,7 +36,7 @@ def test_three_markers_place_the_grid_to_a_few_hundredths_of_a_square(seed, boar
     left on the pixel grid, 0.16-0.21."""
     from vision.synthetic import render_scene
     scene = render_scene(seed)
-    loc = next(m for m in locate_by_markers(scene.image) if m.board_index == board)
+    loc = next(m for m in locate_by_markers(scene.image, thresholds=thresholds()) if m.board_index == board)
     assert loc.score == 0.75
     err, turn = corner_error(loc.corners, scene.boards[board])
     assert turn == 0 and err < 0.08
@@ -47,8 +48,8 @@ def test_one_marker_seen_neither_hides_another_board_nor_adds_one():
     (the one near the marker, not the one under the stretched grid's centre), and board 2 is still found."""
     from vision.synthetic import render_scene
     scene = first_drawn_scene(7010170)
-    assert sum(1 for m in locate_by_markers(scene.image) if m.board_index == 0 and m.score == 0.25) == 1
-    locs = locate(scene.image)
+    assert sum(1 for m in locate_by_markers(scene.image, thresholds=thresholds()) if m.board_index == 0 and m.score == 0.25) == 1
+    locs = locate(scene.image, thresholds=thresholds())
     assert len(locs) == len(scene.boards)
     for truth in scene.boards:
         err, _ = min(corner_error(l.corners, truth) for l in locs)
@@ -58,7 +59,7 @@ def test_one_marker_seen_neither_hides_another_board_nor_adds_one():
 
 
 def test_outline_finds_every_board_up_to_a_half_turn(clean_scene):
-    locs = locate(clean_scene.image, markers=False)
+    locs = locate(clean_scene.image, markers=False, thresholds=thresholds())
     assert len(locs) == len(clean_scene.boards)
     for truth in clean_scene.boards:
         err, turn = min(corner_error(l.corners, truth) for l in locs)
@@ -66,16 +67,16 @@ def test_outline_finds_every_board_up_to_a_half_turn(clean_scene):
 
 
 def test_no_board_on_an_empty_table(empty_table):
-    assert locate(empty_table) == []
+    assert locate(empty_table, thresholds=thresholds()) == []
 
 
 def test_locate_rejects_a_non_image():
     with pytest.raises(ValueError):
-        locate(np.zeros((10, 10), np.uint8))
+        locate(np.zeros((10, 10), np.uint8), thresholds=thresholds())
 
 
 def test_rectify_makes_a_9_by_8_grid(clean_scene):
-    rect = rectify(clean_scene.image, clean_scene.boards[0])
+    rect = rectify(clean_scene.image, clean_scene.boards[0], int(thresholds()["rectify"]["square_px"]))
     h, w = rect.shape[:2]
     assert w * 8 == h * 9
 
@@ -94,19 +95,19 @@ def test_rectify_reads_the_part_under_the_board_as_the_whole_picture_gives_it(cl
     # warping the whole picture, to a level on a few, also where the board reaches past the picture's
     # edge (the edge's pixels repeat) or lies wholly beyond it
     corners = clean_scene.boards[0].corners + np.float32(shift)
-    rect, whole = rectify(clean_scene.image, corners), _warped_whole(clean_scene.image, corners)
+    rect, whole = rectify(clean_scene.image, corners, int(thresholds()["rectify"]["square_px"])), _warped_whole(clean_scene.image, corners)
     diff = np.abs(rect.astype(int) - whole)
     assert rect.shape == whole.shape == (256, 288, 3)
     assert diff.max() <= 1 and (diff > 0).mean() < 0.002
     grey = clean_scene.image[..., 1].copy()  # a picture of another kind is warped whole
-    assert np.array_equal(rectify(grey, corners), _warped_whole(grey, corners))
+    assert np.array_equal(rectify(grey, corners, int(thresholds()["rectify"]["square_px"])), _warped_whole(grey, corners))
 
 
 def test_classify_reads_squares_on_true_corners(clean_scene, marker_scene):
     right = total = 0
     for scene in (clean_scene, marker_scene):
         for truth in scene.boards:
-            reading = classify(rectify(scene.image, truth.corners))
+            reading = classify(rectify(scene.image, truth.corners, int(thresholds()["rectify"]["square_px"])))
             total += int((~truth.occluded).sum())
             right += int((~truth.occluded).sum()) - squares_wrong(reading.pieces, truth)
             assert reading.confidence.shape == (8, 9)
@@ -250,7 +251,7 @@ def test_a_board_under_a_sleeve_is_completed_from_its_three_seen_edges():
     scene = render_scene(7010055)
     truth = scene.boards[2]
     best = min(corner_error(corners, truth)[0]
-               for loc in locate(scene.image, markers=False)
+               for loc in locate(scene.image, markers=False, thresholds=thresholds())
                for quad in loc.raw_outlines
-               for corners, _ in fit_grids(scene.image, refine_outline(scene.image, quad)[0]))
+               for corners, _ in fit_grids(scene.image, refine_outline(scene.image, quad, thresholds=thresholds())[0]))
     assert best < 0.5

@@ -13,7 +13,6 @@ import numpy as np
 
 from vision.grids import COLUMNS, ROWS
 from vision.locate.rectification import grid_homography
-from vision.thresholds import thresholds
 
 
 # a board's grid sides in squares, side k running from corner k to corner k + 1 (A1 I1 I8 A8)
@@ -33,13 +32,14 @@ def plane_sides(plane: np.ndarray, quad: np.ndarray) -> np.ndarray:
     return np.linalg.norm(np.roll(p, -1, 0) - p, axis=1)
 
 
-def corner_grids(outline: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
+def corner_grids(outline: np.ndarray, plane: np.ndarray, *, thresholds: dict) -> list[np.ndarray]:
     """Grids (image px; A1's corner first, 9 columns along the first edge, either half turn) of a whole
-    board that has one of `outline`'s square corners as its own, for each border margin tried."""
-    t = thresholds()["corner_grids"]
+    board that has one of `outline`'s square corners as its own, for each border margin tried (thresholds.toml
+    [corner_grids])."""
+    t = thresholds["corner_grids"]
     p = _mapped(plane, outline)
     back = np.linalg.inv(plane)
-    longest = _longest_side()
+    longest = _longest_side(t)
     grids = []
     for i in range(4):
         a = p[i]
@@ -47,26 +47,26 @@ def corner_grids(outline: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
         lengths = np.linalg.norm(one), np.linalg.norm(other)
         if min(lengths) < float(t["min_side"]) or max(lengths) > longest:
             continue  # no side of a board: a sliver, or two boards and an arm taken as one
-        if not _square(p, i):
+        if not _square(p, i, t):
             continue
         # f1 then f2 run clockwise on screen as A1 I1 I8 A8 do, whichever way round the outline runs
-        grids += _grids_at(a, *_square_frame(one / lengths[0], other / lengths[1]), back)
+        grids += _grids_at(a, *_square_frame(one / lengths[0], other / lengths[1]), back, t)
     return grids
 
 
-def edge_grids(outline: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
+def edge_grids(outline: np.ndarray, plane: np.ndarray, *, thresholds: dict) -> list[np.ndarray]:
     """Grids (as corner_grids gives them) of a whole board that has one of `outline`'s sides as its own
     edge, built from either end of it, into the outline, at right angles in the table's plane. An arm
     across a board can leave an outline none of whose corners is square: the board's edge it did not
     reach runs between two corners that each have one side on the arm (a far board in the benchmark's
     scene 5000399, a hand over one corner). Only sides neither of whose corners is square: from a square
     one, corner_grids builds the board along the side already."""
-    t = thresholds()["corner_grids"]
+    t = thresholds["corner_grids"]
     p = _mapped(plane, outline)
     back = np.linalg.inv(plane)
     centre = p.mean(0)
-    longest = _longest_side()
-    square = [_square(p, i) for i in range(4)]
+    longest = _longest_side(t)
+    square = [_square(p, i, t) for i in range(4)]
     grids = []
     for i in range(4):
         if square[i] or square[(i + 1) % 4]:
@@ -78,27 +78,26 @@ def edge_grids(outline: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
             u = (b - a) / length
             n = np.array([-u[1], u[0]])
             n = n if n @ (centre - a) > 0 else -n  # into the outline
-            grids += _grids_at(a, *_square_frame(u, n), back)  # at right angles already: only ordered
+            grids += _grids_at(a, *_square_frame(u, n), back, t)  # at right angles already: only ordered
     return grids
 
 
-def _longest_side() -> float:
+def _longest_side(t: dict) -> float:
     """Squares: the longest side of an outline that can be a board's (its widest border, and slack)."""
-    t = thresholds()["corner_grids"]
     return float(COLUMNS) + 2 * max(float(m) for m in t["margins"]) + float(t["side_slack"])
 
 
-def _square(p: np.ndarray, i: int) -> bool:
+def _square(p: np.ndarray, i: int, t: dict) -> bool:
     """Whether corner i of a quadrilateral in the table's plane is near enough square to be a board's own."""
-    return abs(_corner_angle(p, i) - 90.0) <= float(thresholds()["corner_grids"]["max_skew_deg"])
+    return abs(_corner_angle(p, i) - 90.0) <= float(t["max_skew_deg"])
 
 
-def _grids_at(a: np.ndarray, f1: np.ndarray, f2: np.ndarray, back: np.ndarray) -> list[np.ndarray]:
+def _grids_at(a: np.ndarray, f1: np.ndarray, f2: np.ndarray, back: np.ndarray, t: dict) -> list[np.ndarray]:
     """Grids (image px, through `back`, the plane's map to the picture) of a board whose outline has its
     corner at `a` (plane squares) and runs along the unit directions f1 then f2 (clockwise), each border
     margin in, with its 9 columns along either."""
     grids = []
-    for margin in (float(m) for m in thresholds()["corner_grids"]["margins"]):
+    for margin in (float(m) for m in t["margins"]):
         o = a + margin * (f1 + f2)
         for along_first in (COLUMNS, ROWS):
             down = COLUMNS + ROWS - along_first
@@ -123,11 +122,11 @@ def shape_off(plane: np.ndarray, grid: np.ndarray) -> tuple[float, float]:
     return side, max(abs(_corner_angle(p, i) - 90.0) for i in range(4))
 
 
-def squared_grids(grid: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
+def squared_grids(grid: np.ndarray, plane: np.ndarray, *, thresholds: dict) -> list[np.ndarray]:
     """Grids of a board's shape in the table's plane (image px, the corners in `grid`'s order) built from
     each corner of `grid` that is square there, along its two sides, at the scale either side gives. A
     grid an arm dragged at one corner keeps the other corners: those that are square are the board's own."""
-    t = thresholds()["squared_grids"]
+    t = thresholds["squared_grids"]
     p = _mapped(plane, grid)
     back = np.linalg.inv(plane)
     out = []

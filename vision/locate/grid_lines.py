@@ -14,14 +14,13 @@ import numpy as np
 
 from vision.grids import COLUMNS, ROWS
 from vision.locate.rectification import grid_homography, square_steps
-from vision.thresholds import thresholds
 
 
-def grid_on_lines(image: np.ndarray, corners: np.ndarray, hidden: np.ndarray) -> np.ndarray:
+def grid_on_lines(image: np.ndarray, corners: np.ndarray, hidden: np.ndarray, *, thresholds: dict) -> np.ndarray:
     """The grid (image px, corners in `corners`' order) whose interior lines beside squares not `hidden`
     (8x9 bool) lie on the most colour step across them, climbed to from `corners` by moving one corner at a
     time along the board's two directions, in steps that shrink (thresholds.toml [grid_lines])."""
-    t = thresholds()["grid_lines"]
+    t = thresholds["grid_lines"]
     c = np.asarray(corners, np.float64).copy()
     across, down = square_steps(c)
     colour = _colour_steps(image, c, across, down, t)

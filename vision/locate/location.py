@@ -18,7 +18,6 @@ import numpy as np
 from vision.grids import COLUMNS, ROWS
 from vision.locate.markers import load_marker_layout
 from vision.locate.outline_lines import line_intersection, quads_from_runs, quads_from_three_runs
-from vision.thresholds import thresholds
 
 
 @dataclass(frozen=True, eq=False)
@@ -54,19 +53,21 @@ class BoardLocation:
                              None, self.other_outlines, self.raw_outlines, self.marker_points)
 
 
-def locate(image: np.ndarray, markers: bool = True, outline: bool = True) -> list[BoardLocation]:
-    """Every board found in a BGR frame."""
+def locate(image: np.ndarray, markers: bool = True, outline: bool = True, *, thresholds: dict) -> list[BoardLocation]:
+    """Every board found in a BGR frame. `thresholds`: vision.thresholds' tables (this stage reads [locate] and
+    [markers])."""
     if image is None or image.ndim != 3 or image.shape[2] != 3 or image.size == 0:
         raise ValueError("locate needs a BGR colour image")
-    by_markers = locate_by_markers(image) if markers else []
-    by_outline = locate_by_outline(image) if outline else []
-    pinned = float(thresholds()["locate"]["markers_pin_grid"])
+    t = thresholds["locate"]
+    by_markers = locate_by_markers(image, thresholds=thresholds) if markers else []
+    by_outline = locate_by_outline(image, thresholds=thresholds) if outline else []
+    pinned = float(t["markers_pin_grid"])
     found: list[BoardLocation] = []
     for m in by_markers:
         if m.score >= pinned:  # three or four markers around the board pin its grid
             board = m
         else:  # fewer extrapolate across it: an outline grid that puts them where they are seen does better
-            board = _marker_guided(image, m, [o for o in by_outline if _near_markers(o, m)])
+            board = _marker_guided(image, m, [o for o in by_outline if _near_markers(o, m, t)], thresholds)
             if board is None:
                 continue
         centre = tuple(float(v) for v in board.corners.mean(0))
@@ -92,13 +93,13 @@ def square_px(quad: np.ndarray) -> float:
     return float(np.linalg.norm(quad - np.roll(quad, -1, 0), axis=1).mean() / ((COLUMNS + ROWS) / 2))
 
 
-def _near_markers(o: BoardLocation, m: BoardLocation) -> bool:
+def _near_markers(o: BoardLocation, m: BoardLocation, t: dict) -> bool:
     """Whether an outline could be the board of the markers seen: a corner marker lies about two squares
     from its board's edge (the centre of the markers' own grid does not do: one marker's homography can
     put it on another board)."""
     outline = o.outline.astype(np.float32)
     sq = square_px(o.outline)
-    reach = float(thresholds()["locate"]["marker_outline_reach"]) * sq
+    reach = float(t["marker_outline_reach"]) * sq
     return any(cv2.pointPolygonTest(outline, tuple(float(v) for v in quad.mean(0)), True) >= -reach
                for quad in m.marker_points[1].reshape(-1, 4, 2))
 
@@ -113,7 +114,8 @@ def _marker_error(corners: np.ndarray, marker_points: tuple) -> float:
     return float(np.median(np.linalg.norm(pred - img, axis=1)) / max(sq, 1e-6))
 
 
-def _marker_guided(image: np.ndarray, m: BoardLocation, near: list[BoardLocation]) -> BoardLocation | None:
+def _marker_guided(image: np.ndarray, m: BoardLocation, near: list[BoardLocation],
+                   thresholds: dict) -> BoardLocation | None:
     """The best grid for a board whose markers were seen: markers give the orientation for certain but,
     with one or two seen or a marker partly hidden, a homography that extrapolates poorly across the
     board; the board's own outline gives the grid's lines exactly. Among outline grids the one that puts
@@ -122,18 +124,18 @@ def _marker_guided(image: np.ndarray, m: BoardLocation, near: list[BoardLocation
     construction, however far across the table it stretches the board).
     None when none does and the markers' own grid is not a board's shape (one marker's homography, a little
     off, can stretch the grid across the table and over other boards)."""
-    t = thresholds()["locate"]
-    best = _marker_fit(image, [o.outline for o in near] + [q for o in near for q in o.other_outlines], m)
+    t = thresholds["locate"]
+    best = _marker_fit(image, [o.outline for o in near] + [q for o in near for q in o.other_outlines], m, thresholds)
     if best is None:
         sq = square_px(m.corners)
         centre = m.corners.mean(0)
         grown = []
         for margin in t["marker_outline_margins"]:  # the board's cut edge lies a margin outside its grid
             quad = centre + (m.corners - centre) * (1 + 2 * float(margin) * sq / np.linalg.norm(m.corners - centre, axis=1))[:, None]
-            outline, support = refine_outline(image, quad)
+            outline, support = refine_outline(image, quad, thresholds=thresholds)
             if support >= float(t["min_edge_support"]):
                 grown.append(outline)
-        best = _marker_fit(image, grown, m)
+        best = _marker_fit(image, grown, m, thresholds)
     if best is None:
         quad = m.corners.astype(np.float32)
         shapely = cv2.isContourConvex(quad) and plausible(m.corners, cv2.contourArea(quad), t, strict=False)
@@ -146,13 +148,13 @@ def _marker_guided(image: np.ndarray, m: BoardLocation, near: list[BoardLocation
                          marker_points=m.marker_points)
 
 
-def _marker_fit(image: np.ndarray, outlines: list[np.ndarray], m: BoardLocation):
+def _marker_fit(image: np.ndarray, outlines: list[np.ndarray], m: BoardLocation, thresholds: dict):
     """(grid corners, outline) of the outline grid, turned each way, that puts the seen markers nearest
     where they are, if within the largest error allowed; else None."""
-    t = thresholds()["locate"]
+    t = thresholds["locate"]
     best, best_err = None, float(t["marker_grid_max_error"])
     for outline in outlines:
-        for corners, _ in fit_grids(image, outline):
+        for corners, _ in fit_grids(image, outline, thresholds=thresholds):
             if not plausible(corners, cv2.contourArea(np.float32(corners)), t, strict=False):
                 continue  # a grid no board's shape can still put one small marker's corners near enough
             for k in range(4):
@@ -169,10 +171,10 @@ _CORNER_REFINEMENT = {"none": cv2.aruco.CORNER_REFINE_NONE, "subpixel": cv2.aruc
                       "contour": cv2.aruco.CORNER_REFINE_CONTOUR}
 
 
-def locate_by_markers(image: np.ndarray) -> list[BoardLocation]:
+def locate_by_markers(image: np.ndarray, *, thresholds: dict) -> list[BoardLocation]:
     layout = load_marker_layout()
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    t = thresholds()["markers"]
+    t = thresholds["markers"]
     params = cv2.aruco.DetectorParameters()
     params.minMarkerPerimeterRate = float(t["min_perimeter_rate"])
     params.adaptiveThreshWinSizeMin, params.adaptiveThreshWinSizeMax, params.adaptiveThreshWinSizeStep = (
@@ -322,11 +324,11 @@ def order_clockwise(q: np.ndarray) -> np.ndarray:
     return np.roll(q, -start, 0)
 
 
-def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
+def _quad_from_contour(contour: np.ndarray, t: dict) -> np.ndarray | None:
     hull = cv2.convexHull(contour)
     peri = cv2.arcLength(hull, True)
     quad = None
-    for eps in (0.02, 0.03, 0.045, 0.06, 0.08):
+    for eps in (float(e) for e in t["quad_epsilons"]):
         approx = cv2.approxPolyDP(hull, eps * peri, True)
         if len(approx) == 4:
             quad = approx.reshape(4, 2).astype(np.float64)
@@ -395,7 +397,7 @@ def _open_edge_quads(edges: np.ndarray, texture: np.ndarray, t: dict) -> list[np
         hull_area = cv2.contourArea(cv2.convexHull(cnt))
         if not t["min_area"] * total <= hull_area <= t["max_area"] * total:
             continue
-        quad = _quad_from_contour(cnt)
+        quad = _quad_from_contour(cnt, t)
         if quad is None or not plausible(quad, hull_area, t, strict=False):
             continue
         sides = np.zeros_like(edges)
@@ -446,7 +448,7 @@ def _candidates(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
     for cnt, area in blobs:
         blob = np.zeros_like(mask)
         cv2.drawContours(blob, [cnt], -1, 255, -1)
-        quad = _quad_from_contour(cnt)
+        quad = _quad_from_contour(cnt, t)
         if quad is not None and plausible(quad, area, t, strict=True):
             out.append(quad)
             continue
@@ -457,13 +459,13 @@ def _candidates(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
         for main in sorted(cs, key=cv2.contourArea, reverse=True)[:4]:
             if cv2.contourArea(main) < t["min_area"] * area_total:
                 break
-            quad = _quad_from_contour(main)
+            quad = _quad_from_contour(main, t)
             if quad is None:
                 continue
             piece = np.zeros_like(mask)
             cv2.drawContours(piece, [main], -1, 255, -1)
             piece = cv2.bitwise_and(cv2.dilate(piece, np.ones((k, k), np.uint8)), blob)
-            for tol in (0.1, 0.05, 0.02):  # refine each edge on the unopened blob, whose corners are sharp
+            for tol in (float(v) for v in t["blob_refine_tolerances"]):  # on the unopened blob, whose corners are sharp
                 refined = _refine_on(piece, quad, tol)
                 quad = refined if refined is not None else quad
             if plausible(quad, cv2.contourArea(main), t, strict=False):
@@ -516,15 +518,16 @@ def _arm_cuts(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
             for main in cs:
                 if cv2.contourArea(main) < t["min_area"] * area_total:
                     continue
-                quad = _quad_from_contour(main)
+                quad = _quad_from_contour(main, t)
                 if quad is not None and plausible(quad, cv2.contourArea(main), t, strict=False):
                     out.append(quad)
     return out
 
 
-def _alike(a: np.ndarray, b: np.ndarray) -> bool:
-    """Whether two working-scale outlines are the same one (no corner 3 px apart), found by two masks."""
-    return float(np.abs(a - b).max()) < 3.0
+def _alike(a: np.ndarray, b: np.ndarray, t: dict) -> bool:
+    """Whether two working-scale outlines are the same one, found by two masks (no corner [locate] same_quad_px
+    apart)."""
+    return float(np.abs(a - b).max()) < float(t["same_quad_px"])
 
 
 def plausible(quad: np.ndarray, area: float, t: dict, strict: bool) -> bool:
@@ -539,8 +542,8 @@ def plausible(quad: np.ndarray, area: float, t: dict, strict: bool) -> bool:
     return lo <= fill <= hi if strict else fill >= t["min_fill"]
 
 
-def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
-    t = thresholds()["locate"]
+def locate_by_outline(image: np.ndarray, *, thresholds: dict) -> list[BoardLocation]:
+    t = thresholds["locate"]
     small, scale = _working_scale(image, t)
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
     # the table's colour varies slowly: model it at half the working scale, four times cheaper
@@ -583,13 +586,13 @@ def locate_by_outline(image: np.ndarray) -> list[BoardLocation]:
     scored = []
     distinct: list[np.ndarray] = []  # several masks often give the same outline: refine it once
     for k, quad in enumerate(quads):
-        if any(_alike(quad, q) for q in distinct):
+        if any(_alike(quad, q, t) for q in distinct):
             continue
         distinct.append(quad)
-        outline, support = refine_outline(image, quad / scale)
+        outline, support = refine_outline(image, quad / scale, thresholds=thresholds)
         if support < float(t["min_edge_support"]):
             continue
-        grids = fit_grids(image, outline)
+        grids = fit_grids(image, outline, thresholds=thresholds)
         # a board's true outline has both a crisp edge all round and a grid that fits inside it; outlines
         # cut across a board, or taking in some table, fall short on one or the other
         scored.append((support * support * grids[0][1], outline, grids, k >= closed))
@@ -645,13 +648,14 @@ def _working_scale(image: np.ndarray, t: dict) -> tuple[np.ndarray, float]:
     return cv2.GaussianBlur(small, (3, 3), 0), scale
 
 
-def unclaimed_texture(image: np.ndarray, grids: list[np.ndarray], least_area: float) -> list[np.ndarray]:
+def unclaimed_texture(image: np.ndarray, grids: list[np.ndarray], least_area: float, *,
+                      thresholds: dict) -> list[np.ndarray]:
     """Rectangles (image px), largest first, around the parts of the frame that have a board's texture
     (the corner mask) where none of `grids` lies, each of at least `least_area` px².
 
     A board no outline found still shows there: a dark board on a dark table that one blob joins to its
     neighbour and an arm, or a nearly empty board with a hand on it whose only outline took in the hand."""
-    t = thresholds()["locate"]
+    t = thresholds["locate"]
     small, scale = _working_scale(image, t)
     mask = _corner_mask(cv2.cvtColor(small, cv2.COLOR_BGR2Lab), t)
     for quad in grids:
@@ -671,14 +675,14 @@ def unclaimed_texture(image: np.ndarray, grids: list[np.ndarray], least_area: fl
     return out
 
 
-def outlines_inside_edge_networks(image: np.ndarray) -> list[np.ndarray]:
+def outlines_inside_edge_networks(image: np.ndarray, *, thresholds: dict) -> list[np.ndarray]:
     """Refined outlines (image px) of the large regions that crisp edges close inside a network of edges
     spanning most of the frame, best edge support first.
 
     A checked cloth's lines meet a board's edge all round it, so the edges' outer contour is the whole
     frame and `_edge_mask` fills no board; a board the colour of one of the cloth's checks leaves no table
     mask either. Its inside is still a hole of that network, far larger than a check."""
-    t = thresholds()["locate"]
+    t = thresholds["locate"]
     small, scale = _working_scale(image, t)
     crisp = _crisp_edges(small, t)
     total = crisp.size
@@ -697,16 +701,16 @@ def outlines_inside_edge_networks(image: np.ndarray) -> list[np.ndarray]:
                 j = hierarchy[0][j][0]
         if holes.any():
             for quad in _candidates(cv2.erode(holes, np.ones((int(dilation),) * 2, np.uint8)), t):
-                if not any(_alike(quad, q) for q in quads):  # each width often closes the same hole
+                if not any(_alike(quad, q, t) for q in quads):  # each width often closes the same hole
                     quads.append(quad)
-    return supported_outlines(image, [q / scale for q in quads])
+    return supported_outlines(image, [q / scale for q in quads], thresholds=thresholds)
 
 
-def supported_outlines(image: np.ndarray, quads) -> list[np.ndarray]:
+def supported_outlines(image: np.ndarray, quads, *, thresholds: dict) -> list[np.ndarray]:
     """The quads (image px) refined onto the crisp edges near them (refine_outline), those with enough
     edge support, best supported first."""
-    least = float(thresholds()["locate"]["min_edge_support"])
-    refined = [refine_outline(image, quad) for quad in quads]
+    least = float(thresholds["locate"]["min_edge_support"])
+    refined = [refine_outline(image, quad, thresholds=thresholds) for quad in quads]
     return [o for o, support in sorted(refined, key=lambda r: -r[1]) if support >= least]
 
 
@@ -721,11 +725,11 @@ def _side_moved_out(q: np.ndarray, side: int, extra) -> np.ndarray:
     return moved
 
 
-def lengthened_outlines(outline: np.ndarray) -> list[np.ndarray]:
+def lengthened_outlines(outline: np.ndarray, *, thresholds: dict) -> list[np.ndarray]:
     """An outline far longer one way than a board is, lengthened the other way at either end, to a few
     shapes a board's outline can have in the picture: a shadow or a change of the table's colour across a
     board can cut its mask short, leaving an outline that covers part of it. Unrefined."""
-    t = thresholds()["locate"]
+    t = thresholds["locate"]
     q = np.asarray(outline, np.float64)
     sides = np.linalg.norm(np.roll(q, -1, 0) - q, axis=1)  # side k runs from corner k to corner k+1
     out = []
@@ -740,12 +744,12 @@ def lengthened_outlines(outline: np.ndarray) -> list[np.ndarray]:
     return out
 
 
-def outlines_past_the_frame(outline: np.ndarray, shape: tuple[int, ...]) -> list[np.ndarray]:
+def outlines_past_the_frame(outline: np.ndarray, shape: tuple[int, ...], *, thresholds: dict) -> list[np.ndarray]:
     """A board cut off by the picture's edge leaves an outline with one side near that edge: the outline
     carried on past it, along the two sides that meet it, until those are 0.9-1.2 times (thresholds:
     frame_cut_ratios) as long as the cut side, the shapes a whole board's outline can have. Each is
     unrefined; its grid's squares beyond the picture read hidden (vision.classify.classification)."""
-    t = thresholds()["locate"]
+    t = thresholds["locate"]
     h, w = shape[:2]
     q = np.asarray(outline, np.float64)
     # the picture's edge leaves no crisp line, so the outline's side ends on the last line in view: a
@@ -791,12 +795,15 @@ def _refine_on(blob: np.ndarray, quad: np.ndarray, tol: float) -> np.ndarray | N
     return out if np.abs(out - quad).max() < 0.08 * np.linalg.norm(quad[0] - quad[2]) else None
 
 
-def refine_outline(image: np.ndarray, quad: np.ndarray, samples: int = 28) -> tuple[np.ndarray, float]:
+def refine_outline(image: np.ndarray, quad: np.ndarray, *, thresholds: dict) -> tuple[np.ndarray, float]:
     """Two passes of `_refine_edges`: a wide search that can fix a bad corner, then a narrow one."""
-    wide, support = _refine_edges(image, quad, samples, 0.06)
+    t = thresholds["locate"]
+    samples = int(t["refine_samples"])
+    wide_share, narrow_share = (float(v) for v in t["refine_reach_shares"])
+    wide, support = _refine_edges(image, quad, samples, wide_share)
     if support == 0.0:
         return quad, 0.0
-    return _refine_edges(image, wide, samples, 0.025)
+    return _refine_edges(image, wide, samples, narrow_share)
 
 
 @functools.lru_cache(maxsize=256)
@@ -903,7 +910,7 @@ def _even_division(pu: np.ndarray, pv: np.ndarray, nu: int, nv: int, max_margin:
     return float(u0[i]), float(u1[i]), float(v0[i]), float(v1[i]), float(score[i])
 
 
-def fit_grids(image: np.ndarray, outline: np.ndarray, n: int = 360):
+def fit_grids(image: np.ndarray, outline: np.ndarray, *, thresholds: dict, n: int = 360):
     """The 9x8 grid inside a board outline: the margins and direction that put most edges on grid lines.
 
     Each of the four margins is free (a slightly wrong outline) unless an even border fits nearly as
@@ -911,7 +918,7 @@ def fit_grids(image: np.ndarray, outline: np.ndarray, n: int = 360):
     evidence) for the better direction, then for the other; A1's corner is at the outline's first corner
     or its successor (the printed layout later decides between A1 and I8).
     """
-    t = thresholds()["locate"]
+    t = thresholds["locate"]
     dst = np.float32([[0, 0], [n, 0], [n, n], [0, n]])
     H = cv2.getPerspectiveTransform(np.float32(outline), dst)
     flat = cv2.warpPerspective(image, H, (n, n), flags=cv2.INTER_LINEAR)

@@ -16,17 +16,17 @@ from vision.locate.corner_grids import plane_sides
 from vision.grids import COLUMNS, ROWS
 from vision.locate.location import fit_grids, order_clockwise, plausible, refine_outline
 from vision.locate.outline_lines import quads_of_lines
-from vision.thresholds import thresholds
 
 
-def segment_outlines(image: np.ndarray, around: np.ndarray, plane: np.ndarray | None = None) -> list[np.ndarray]:
+def segment_outlines(image: np.ndarray, around: np.ndarray, plane: np.ndarray | None = None, *,
+                     thresholds: dict) -> list[np.ndarray]:
     """Outlines (image px, clockwise) from the straight lines in and near the quadrilateral `around` (a
     board's outline that is in doubt), best first.
 
     `plane`: the map from the picture to the table's plane in squares (vision.locate.corner_grids.table_plane),
     when a board found already gives it; only outlines of a board's size there are kept. A cloth's checks
     and stripes make many more outlines than a board's edges do, and would crowd the board's out."""
-    t = thresholds()["locate"]
+    t = thresholds["locate"]
     side = float(np.sqrt(max(cv2.contourArea(np.float32(around)), 1.0)))
     reach = float(t["segment_reach"]) * side
     h, w = image.shape[:2]
@@ -47,7 +47,7 @@ def segment_outlines(image: np.ndarray, around: np.ndarray, plane: np.ndarray | 
     quads = [order_clockwise(q) for q in quads_of_lines(lines, t, (float(lo) * side * f, float(hi) * side * f))]
     quads = [q for q in quads if plausible(q, cv2.contourArea(np.float32(q)), t, strict=False)]
     if plane is not None:
-        quads = [q for q in quads if _board_sized(plane_sides(plane, q / f + [x0, y0]))]
+        quads = [q for q in quads if _board_sized(plane_sides(plane, q / f + [x0, y0]), thresholds)]
     if not quads:
         return []
     # refining is costly: first the quadrilaterals whose sides run along edges of the picture
@@ -56,22 +56,22 @@ def segment_outlines(image: np.ndarray, around: np.ndarray, plane: np.ndarray | 
     ranked = []
     same = float(t["other_outline_same"]) * side  # refined onto the same edges: one outline
     for k in np.argsort(-on_edges)[: int(t["segment_refined"])]:
-        outline, support = refine_outline(image, quads[k] / f + [x0, y0])
+        outline, support = refine_outline(image, quads[k] / f + [x0, y0], thresholds=thresholds)
         if support < float(t["min_edge_support"]):
             continue
         if any(np.abs(outline - o).max() <= same for _, o in ranked):
             continue
         # as outlines from masks are ranked (vision.locate.location): crisp all round, and a grid that fits
-        ranked.append((support * support * fit_grids(image, outline)[0][1], outline))
+        ranked.append((support * support * fit_grids(image, outline, thresholds=thresholds)[0][1], outline))
     ranked.sort(key=lambda r: -r[0])
     return [o for _, o in ranked[: int(t["segment_outlines"])]]
 
 
-def _board_sized(sides: np.ndarray) -> bool:
+def _board_sized(sides: np.ndarray, thresholds: dict) -> bool:
     """Whether an outline's sides (squares of the table's plane) are a board's: 8 or 9 squares and its
     border, within the factor a grid may be off (thresholds.toml [phantoms] plane_size_ratio)."""
-    ratio = float(thresholds()["phantoms"]["plane_size_ratio"])
-    widest = COLUMNS + 2 * float(thresholds()["locate"]["margin_max"])
+    ratio = float(thresholds["phantoms"]["plane_size_ratio"])
+    widest = COLUMNS + 2 * float(thresholds["locate"]["margin_max"])
     return bool((sides >= ROWS / ratio).all() and (sides <= widest * ratio).all())
 
 

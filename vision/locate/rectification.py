@@ -7,7 +7,6 @@ import cv2
 import numpy as np
 
 from vision.grids import COLUMNS, ROWS
-from vision.thresholds import thresholds
 
 
 def grid_homography(corners: np.ndarray, px: int) -> np.ndarray:
@@ -23,9 +22,9 @@ def square_steps(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return (c[1] - c[0] + c[2] - c[3]) / (2 * COLUMNS), (c[3] - c[0] + c[2] - c[1]) / (2 * ROWS)
 
 
-def rectify(image: np.ndarray, location, px: int | None = None) -> np.ndarray:
-    """The board at `location` (anything with `.corners`, or a 4x2 array) as a (8*px) x (9*px) BGR image."""
-    px = px or int(thresholds()["rectify"]["square_px"])
+def rectify(image: np.ndarray, location, px: int) -> np.ndarray:
+    """The board at `location` (anything with `.corners`, or a 4x2 array) as a (8*px) x (9*px) BGR image
+    (`px`: thresholds.toml [rectify] square_px where the classifier reads it)."""
     corners = np.asarray(getattr(location, "corners", location), np.float32)
     H = grid_homography(corners, px)
     size = (COLUMNS * px, ROWS * px)

@@ -44,8 +44,8 @@ def boards_from_visible_corners(image, outlines: list[np.ndarray], locs: list[Bo
         plane = plane_near(outline.mean(0), boards, thresholds=thresholds)
         # an arm's many outlines share sides that differ by tenths of a square: a grid from a side is tried
         # only when no grid tried lies that near (settling, when it is read in full, moves it the rest)
-        for grid, near in ([(g, float(t["same"])) for g in corner_grids(outline, plane)]
-                           + [(g, float(t["edge_same"])) for g in edge_grids(outline, plane)]):
+        for grid, near in ([(g, float(t["same"])) for g in corner_grids(outline, plane, thresholds=thresholds)]
+                           + [(g, float(t["edge_same"])) for g in edge_grids(outline, plane, thresholds=thresholds)]):
             same = near * float(np.linalg.norm(grid[1] - grid[0])) / COLUMNS
             if (np.abs(tried - grid).max((1, 2)) < same).any():
                 continue

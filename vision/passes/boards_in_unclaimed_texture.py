@@ -34,14 +34,14 @@ def boards_in_unclaimed_texture(image, boards: list[BoardResult], profile, known
     board_side = float(np.sqrt(np.median(firm))) * float(t["unclaimed_board_outline"])
     taken = [b.corners for b in boards if claims_texture(b)]
     found: list[tuple[BoardLocation, BoardResult]] = []
-    for around in unclaimed_texture(image, taken, least):
+    for around in unclaimed_texture(image, taken, least, thresholds=thresholds):
         # a region smaller than a board is part of one (the rest under an arm or a neighbour): its board's
         # edges are looked for as far as a whole board could reach
         centre = around.mean(0)
         size = float(np.sqrt(max(grid_area(around), 1.0)))
         if size < board_side:
             around = centre + (around - centre) * (board_side / size)
-        for outline in segment_outlines(image, around, plane_near(centre, boards, thresholds=thresholds)):
+        for outline in segment_outlines(image, around, plane_near(centre, boards, thresholds=thresholds), thresholds=thresholds):
             got = firm_board_in(image, outline, taken, profile, known_sides, thresholds=thresholds)
             if got is not None:
                 found.append(got)

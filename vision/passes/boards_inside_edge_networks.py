@@ -22,10 +22,10 @@ def boards_inside_edge_networks(image, locs: list[BoardLocation], boards: list[B
     pieces of it, such as its one tile cluster read as a board of its own."""
     if every_side_found(boards, known_sides):
         return locs, boards
-    for outline in outlines_inside_edge_networks(image):
+    for outline in outlines_inside_edge_networks(image, thresholds=thresholds):
         if any(overlap(outline, b.corners) for b in boards if is_sure(b, thresholds=thresholds)):
             continue
-        (corners, _), (other, _) = fit_grids(image, outline)
+        (corners, _), (other, _) = fit_grids(image, outline, thresholds=thresholds)
         loc = BoardLocation(corners, "outline", False, 0.0, outline, None, other)
         board = read_board(image, loc, profile, known_sides, thresholds=thresholds)
         # the region can miss a corner where a tile cluster meets the board's edge: the picture's straight

@@ -6,4 +6,4 @@ from vision.locate.location import locate
 
 
 def run(ctx: FrameContext) -> None:
-    ctx.locations = locate(ctx.image)
+    ctx.locations = locate(ctx.image, thresholds=ctx.thresholds)

@@ -37,7 +37,7 @@ def boards_on_lines(image, locs: list[BoardLocation], boards: list[BoardResult],
         hidden = parse(board.pieces) == "?"
         if board.side is None or board.method.startswith("markers") or hidden.sum() < int(t["min_hidden"]):
             continue
-        moved = grid_on_lines(image, board.corners, hidden)
+        moved = grid_on_lines(image, board.corners, hidden, thresholds=thresholds)
         if np.array_equal(moved, board.corners):
             continue
         # the board's corners put A1 first already: neither grid is turned

@@ -41,7 +41,7 @@ def boards_squared_up(image, locs: list[BoardLocation], boards: list[BoardResult
         plane = plane_near(board.corners.mean(0), others, thresholds=thresholds)
         # each is read in full: built from a corner the outline's own error shifted, it lies a little off
         # and names its side only once settled
-        for grid in squared_grids(board.corners, plane):
+        for grid in squared_grids(board.corners, plane, thresholds=thresholds):
             # without the board's outlines: a grid that names no side before settling would try them instead
             loc = BoardLocation(grid, locs[i].method, False, locs[i].score)
             again = read_board(image, loc, profile, known_sides, thresholds=thresholds)

@@ -20,7 +20,7 @@ def with_segment_outlines(image, loc: BoardLocation, board: BoardResult, *, thre
     lead. None for a board that is sure, or when no such outline is found."""
     if loc.oriented or loc.outline is None or named_firmly(board, thresholds=thresholds):
         return None
-    more = segment_outlines(image, loc.outline)
+    more = segment_outlines(image, loc.outline, thresholds=thresholds)
     return replace(loc, other_outlines=tuple(more), raw_outlines=()) if more else None
 
 
@@ -56,7 +56,7 @@ def with_found(locs: list[BoardLocation], boards: list[BoardResult],
 
 def firm_board_on(image, outline: np.ndarray, profile, known_sides, *, thresholds: dict):
     """(location, board) of the grid fitted in `outline` when it names its side firmly, else None."""
-    (corners, _), (other, _) = fit_grids(image, outline)
+    (corners, _), (other, _) = fit_grids(image, outline, thresholds=thresholds)
     loc = BoardLocation(corners, "outline", False, 0.0, outline, None, other)
     board = read_board(image, loc, profile, known_sides, thresholds=thresholds)
     return (loc, board) if named_firmly(board, thresholds=thresholds) else None
@@ -78,11 +78,12 @@ class FrameOutlines:
     """The outlines the whole picture's straight lines give (vision.locate.outline_segments), found once when
     first asked for."""
 
-    def __init__(self, image: np.ndarray):
-        self.image, self._outlines = image, None
+    def __init__(self, image: np.ndarray, thresholds: dict):
+        self.image, self.thresholds, self._outlines = image, thresholds, None
 
     def __iter__(self):
         if self._outlines is None:
             h, w = self.image.shape[:2]
-            self._outlines = segment_outlines(self.image, np.float64([[0, 0], [w, 0], [w, h], [0, h]]))
+            self._outlines = segment_outlines(self.image, np.float64([[0, 0], [w, 0], [w, h], [0, h]]),
+                                              thresholds=self.thresholds)
         return iter(self._outlines)

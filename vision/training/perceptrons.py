@@ -33,6 +33,7 @@ from vision.classify.features import (FLOOR_CLASSES, context_input, features_wit
 from vision.grids import COLUMNS, FLOOR_VISIBLE, LEAF_HOLE, PIECE_CHARS, ROWS
 from vision.classify.mlp import DATA, train
 from vision.locate.rectification import rectify
+from vision.thresholds import thresholds
 
 TRAIN_SEED_BASE = 1_000_000
 VALIDATION_SEED_BASE = 1_001_000
@@ -66,7 +67,7 @@ def jittered_boards(scene, rng, jitter=0.04):
             continue
         side = np.linalg.norm(b.corners[1] - b.corners[0]) / COLUMNS
         corners = b.corners + rng.normal(0, jitter * side * rng.uniform(0.3, 2.0), (4, 2))
-        yield b, rectify(scene.image, corners)
+        yield b, rectify(scene.image, corners, int(thresholds()["rectify"]["square_px"]))
 
 
 def board_samples(scene, rng, jitter=0.04):
