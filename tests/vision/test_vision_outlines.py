@@ -288,7 +288,7 @@ def test_a_grid_no_board_could_be_is_not_placed_by_one_markers_corners(monkeypat
         # the fit offers the grid turned a quarter: the markers must turn it back to their A1 corner
         monkeypatch.setattr(location, "fit_grids", lambda image, outline, g=grid, **_: [(np.roll(g, -1, 0), 1.0)])
         m = location.BoardLocation(grid, "markers", True, 0.25, None, 0, marker_points=seen_for(grid))
-        fit = location._marker_fit(image, [grid], m)
+        fit = location._marker_fit(image, [grid], m, thresholds())
         assert (fit is not None) == placed
         if placed:
             assert np.abs(fit[0] - grid).max() < 1e-6
