@@ -13,6 +13,7 @@ from vision.classify.appearance import AppearanceError, AppearanceMemory, beside
 from vision.classify.classification import classify
 from vision.grids import PIECE_CHARS
 from vision.locate.rectification import rectify
+from vision.thresholds import thresholds
 from vision.profile import ColourProfile
 from vision.synthetic.artwork import random_artwork
 from vision.synthetic.scene import Conditions, played_boards, render_scene
@@ -26,7 +27,7 @@ MISREAD = 5  # F1, reading order
 
 
 def _read(scene, profile=None):
-    return classify(rectify(scene.image, scene.boards[0].corners), profile)
+    return classify(rectify(scene.image, scene.boards[0].corners, int(thresholds()["rectify"]["square_px"])), profile)
 
 
 @pytest.fixture(scope="module")

@@ -124,7 +124,7 @@ def test_no_texture_is_searched_once_every_players_board_is_found(monkeypatch):
 
     scene = first_drawn_scene(7020007)
     searched = []
-    monkeypatch.setattr(unclaimed_pass, "unclaimed_texture", lambda *a: searched.append(a) or [])
+    monkeypatch.setattr(unclaimed_pass, "unclaimed_texture", lambda *a, **kw: searched.append(a) or [])
     known = {b.side: load_kit().sides[b.side] for k, b in enumerate(scene.boards) if k != 2}
     result = analyze(scene.image, known_sides=known)
     assert sorted(b.side for b in result.boards) == sorted(known) and searched == []

@@ -253,5 +253,6 @@ def test_a_board_under_a_sleeve_is_completed_from_its_three_seen_edges():
     best = min(corner_error(corners, truth)[0]
                for loc in locate(scene.image, markers=False, thresholds=thresholds())
                for quad in loc.raw_outlines
-               for corners, _ in fit_grids(scene.image, refine_outline(scene.image, quad, thresholds=thresholds())[0]))
+               for corners, _ in fit_grids(scene.image, refine_outline(scene.image, quad, thresholds=thresholds())[0],
+                                           thresholds=thresholds()))
     assert best < 0.5
