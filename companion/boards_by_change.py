@@ -162,21 +162,7 @@ def _beyond_hidden(pieces: str, board) -> tuple[str, set[int]]:
 
 def _leaf_group(pieces: str) -> bool:
     """Whether a reading shows leaf squares joined in a group of a tile's size (a tile already down)."""
+    from vision.change.change_reading import groups_of
+
     cells = pieces.replace("/", "")
-    leaf = {i for i, ch in enumerate(cells) if ch in "GYRgyr"}
-    seen: set[int] = set()
-    for start in leaf:
-        if start in seen:
-            continue
-        group, todo = {start}, [start]
-        while todo:
-            r, c = divmod(todo.pop(), COLUMNS)
-            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                n = rr * COLUMNS + cc
-                if 0 <= rr < ROWS and 0 <= cc < COLUMNS and n in leaf and n not in group:
-                    group.add(n)
-                    todo.append(n)
-        seen |= group
-        if len(group) >= LEAF_GROUP:
-            return True
-    return False
+    return any(len(g) >= LEAF_GROUP for g in groups_of([i for i, ch in enumerate(cells) if ch in "GYRgyr"]))

@@ -58,7 +58,7 @@ def read_change(reference: str, change: SquareChange, t: dict, letter_of_size: d
             fresh.append(i)
     fresh.sort()
     disturbed = {i for i, ch in enumerate(out) if ch == "?" and ref[i] != "?"}
-    for group in _groups(fresh):
+    for group in groups_of(fresh):
         _read_group(group, out, centre, ring, disturbed, hint, letter_of_size, int(t["largest_group"]))
     # an animal lies on a group of open holes: an animal square beside a disturbed one is a hand's
     for i, ch in enumerate(out):
@@ -116,7 +116,7 @@ def _neighbours(i: int) -> list[int]:
             if 0 <= rr < ROWS and 0 <= cc < COLUMNS]
 
 
-def _groups(squares: list[int]) -> list[list[int]]:
+def groups_of(squares: list[int]) -> list[list[int]]:
     """`squares` in groups joined edge to edge, each in reading order."""
     left, groups = set(squares), []
     for start in squares:
