@@ -95,11 +95,13 @@ def cost_per_board(scene, memory, repeats: int = 10) -> dict:
     """One core's cost, the best of `repeats` (the least disturbed by other work on the machine): learning
     one board (its reading without the memory, and the memory's update), and weighing a board's reading."""
     from companion.appearance_learning import AppearanceLearning
+    from vision.thresholds import thresholds
 
     truth = scene.boards[0]
     pieces, printed = truth.pieces.replace("/", ""), truth.printed.replace("/", "")
     squares = [(i, pieces[i], printed[i]) for i in range(72) if pieces[i] != "?"]
-    scratch = AppearanceLearning(type(memory).from_data(memory.to_data()))
+    table = thresholds()
+    scratch = AppearanceLearning(type(memory).from_data(memory.to_data(), params=table["appearance"]), thresholds=table)
     learn, weigh = [], []
     probs = np.full((72, 11), 1 / 11)
     for _ in range(repeats):

@@ -66,7 +66,14 @@ def squares_to_learn(engine: str, seen: str, printed: str, hidden_most: int = 2,
 class AppearanceLearning:
     """Feeds the memory from a live table's frames: `learn` after every frame the session has taken in."""
 
-    def __init__(self, memory, settle_frames: int = 3, hidden_most: int = 2, unvouched_most: int = 2):
+    def __init__(self, memory, settle_frames: int = 3, hidden_most: int = 2, unvouched_most: int = 2, *,
+                 thresholds: dict | None = None):
+        """`thresholds`: thresholds.toml's table (vision.thresholds), read here once when not given."""
+        if thresholds is None:
+            from vision.thresholds import thresholds as default_thresholds
+
+            thresholds = default_thresholds()
+        self.thresholds = thresholds
         self.memory = memory
         self.settle_frames = settle_frames
         self.hidden_most = hidden_most
@@ -111,10 +118,10 @@ class AppearanceLearning:
         from vision.classify.appearance import label
         from vision.classify.classification import classify
         from vision.locate.rectification import rectify
-        from vision.thresholds import thresholds
 
         # the models' own reading, the memory left out: the references hold what the models make of this box
-        reading = classify(rectify(image, corners, int(thresholds()["rectify"]["square_px"])), profile, adapt=False)
+        t = self.thresholds
+        reading = classify(rectify(image, corners, int(t["rectify"]["square_px"])), profile, adapt=False, thresholds=t)
         rows = [i for i, _, _ in squares]
         n = self.memory.learn(reading.piece_probs[rows], [label(e, p) for _, e, p in squares])
         self.boards_learned += 1

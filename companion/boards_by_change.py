@@ -25,7 +25,7 @@ from vision.change.change_reading import letters_by_size, read_change
 from vision.change.references import BoardPicture, BoardReference, view_of
 from vision.change.square_change import registered_change, square_changes
 from vision.grids import COLUMNS, ROWS
-from vision.thresholds import thresholds
+from vision.thresholds import thresholds as default_thresholds
 
 HOLES = "gyrt"
 REFRESH_FRAMES = 30  # frames a board stays unchanged before its reference is taken again (light drift)
@@ -40,9 +40,10 @@ class _Candidate:
 
 
 class BoardsByChange:
-    def __init__(self, stable_frames: int = 3):
+    def __init__(self, stable_frames: int = 3, *, thresholds: dict | None = None):
+        """`thresholds`: thresholds.toml's table (vision.thresholds), read here when not given."""
         self.stable_frames = stable_frames
-        self.t = thresholds()["change"]
+        self.t = (default_thresholds() if thresholds is None else thresholds)["change"]
         self.references: dict[int, BoardReference] = {}
         self._age: dict[int, int] = {}  # frames since each reference was taken
         self._views: dict[int, BoardPicture] = {}  # this frame's picture of each seat's board

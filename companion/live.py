@@ -64,6 +64,15 @@ class LiveTable:
         self.learning = None  # the table's pieces learned in play, from the first camera frame on
         self._learn_appearance = learn_appearance
         self._by_change = None  # each board compared with its own settled picture (made on the first frame)
+        self._thresholds = None  # thresholds.toml's table, read on the first camera frame and kept
+
+    def _table(self) -> dict:
+        """thresholds.toml's table (vision.thresholds), read once: every frame's reading is handed it."""
+        if self._thresholds is None:
+            from vision.thresholds import thresholds
+
+            self._thresholds = thresholds()
+        return self._thresholds
 
     def _known_sides(self):
         if self._known is None:
@@ -95,7 +104,7 @@ class LiveTable:
             return self._frame_beside(image, t)
         reuse = self._locations if self._locations and self.frames % self.RELOCATE_EVERY else None
         try:
-            result = analyze(image, self.profile, self._known_sides(), locations=reuse)
+            result = analyze(image, self.profile, self._known_sides(), locations=reuse, thresholds=self._table())
         except ValueError as exc:
             return [Notice("alert", f"camera frame unreadable: {exc}", key="camera")]
         except ModelFileError as exc:
@@ -119,7 +128,7 @@ class LiveTable:
         if self._by_change is None:
             from companion.boards_by_change import BoardsByChange
 
-            self._by_change = BoardsByChange(self.session.tracker.stable_frames)
+            self._by_change = BoardsByChange(self.session.tracker.stable_frames, thresholds=self._table())
         tracker = self.session.tracker
         notices = self.session.frame(self._by_change.seen(image, boards, self.session.state))
         self._by_change.settle(tracker.settled, self.session.state)
@@ -132,7 +141,7 @@ class LiveTable:
         from vision.analysis import analyze
         from vision.locate.location import BoardLocation
 
-        result = analyze(image, self.profile, self._known_sides())
+        result = analyze(image, self.profile, self._known_sides(), thresholds=self._table())
         sides = sorted(b.side for b in result.boards if b.side)
         if sides != sorted(self._known_sides()):
             return None
@@ -156,7 +165,8 @@ class LiveTable:
             self.boards_seen = 0
             return []
         try:
-            result = analyze(image, self.profile, self._known_sides(), locations=self._locations)
+            result = analyze(image, self.profile, self._known_sides(), locations=self._locations,
+                             thresholds=self._table())
         except ValueError as exc:
             return [Notice("alert", f"camera frame unreadable: {exc}", key="camera")]
         except ModelFileError as exc:
@@ -178,9 +188,10 @@ class LiveTable:
         if not hasattr(profile, "with_appearance"):
             self._learn_appearance = False
             return
-        memory = profile.appearance if profile.appearance is not None else AppearanceMemory()
+        table = self._table()
+        memory = profile.appearance if profile.appearance is not None else AppearanceMemory(table["appearance"])
         self.profile = profile.with_appearance(memory)
-        self.learning = AppearanceLearning(memory, settle_frames=self.session.tracker.stable_frames)
+        self.learning = AppearanceLearning(memory, settle_frames=self.session.tracker.stable_frames, thresholds=table)
 
     def _learn(self, image, boards) -> None:
         """After the session has taken in a frame: the squares the game now vouches for, learned."""

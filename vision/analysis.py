@@ -16,7 +16,7 @@ from vision.passes import (board_size_taken, boards_from_visible_corners, boards
                            boards_read, boards_read_both_ways, boards_reread_on_straight_lines, boards_squared_up,
                            contradicted_sides_dropped, one_board_per_side, phantoms_dropped)
 from vision.results import AnalyzeResult, BoardResult
-from vision.thresholds import thresholds
+from vision.thresholds import thresholds as default_thresholds
 
 __all__ = ["AnalyzeResult", "BoardResult", "SEARCH", "TRACKED", "analyze", "read_board"]
 
@@ -47,11 +47,14 @@ TRACKED = (
 
 
 def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None = None,
-            locations: list[BoardLocation] | None = None) -> AnalyzeResult:
-    """Every board in a BGR frame. Pass `locations` (from an earlier frame) to skip finding boards."""
+            locations: list[BoardLocation] | None = None, *, thresholds: dict | None = None) -> AnalyzeResult:
+    """Every board in a BGR frame. Pass `locations` (from an earlier frame) to skip finding boards.
+    `thresholds`: thresholds.toml's table (vision.thresholds), handed to every pass and stage; read here
+    when not given (a caller reading frame after frame reads it once and passes it)."""
     if image is None or not hasattr(image, "ndim") or image.ndim != 3 or image.shape[2] != 3 or image.size == 0:
         raise ValueError("analyze needs a BGR colour image")
-    ctx = FrameContext(image, profile, known_sides, thresholds(), searching=locations is None,
+    table = default_thresholds() if thresholds is None else thresholds
+    ctx = FrameContext(image, profile, known_sides, table, searching=locations is None,
                        locations=[] if locations is None else list(locations))
     for run in SEARCH if ctx.searching else TRACKED:
         run(ctx)

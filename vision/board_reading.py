@@ -163,12 +163,13 @@ def look_at(image, loc: BoardLocation, profile, known_sides, allow_half_turn: bo
     the net runs only for the grid kept."""
     rd = classified(image, loc, profile, net, thresholds=thresholds)
     return rd, match_side(rd.pieces, rd.printed_probs, known_sides, allow_half_turn=allow_half_turn,
-                          exclude=exclude)
+                          exclude=exclude, thresholds=thresholds)
 
 
 def classified(image, loc: BoardLocation, profile, net: bool, *, thresholds: dict) -> BoardReading:
     """The grid's squares read as they lie (those beyond the picture read hidden)."""
-    return classify(rectify(image, loc, int(thresholds["rectify"]["square_px"])), profile, net=net, beyond=_beyond(image, loc, thresholds=thresholds))
+    return classify(rectify(image, loc, int(thresholds["rectify"]["square_px"])), profile, net=net,
+                    beyond=_beyond(image, loc, thresholds=thresholds), thresholds=thresholds)
 
 
 def _beyond(image, loc: BoardLocation, *, thresholds: dict) -> np.ndarray | None:

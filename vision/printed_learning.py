@@ -56,12 +56,13 @@ def _discs(px: int, t: dict) -> dict[str, np.ndarray]:
             "floor": (r >= f0) & (r < f1), "crop": r < float(t["crop_radius"])}
 
 
-def _lab_squares(rect: np.ndarray, t: dict) -> tuple[np.ndarray, np.ndarray]:
+def _lab_squares(rect: np.ndarray, *, thresholds: dict) -> tuple[np.ndarray, np.ndarray]:
     """(white-balanced board, (72, px*px, 3) Lab pixels of each square, blurred a little)."""
+    t = thresholds["printed_learning"]
     px = int(t["square_px"])
     if rect.shape[:2] != (ROWS * px, COLUMNS * px):
         raise ValueError(f"a rectified board of {ROWS * px}x{COLUMNS * px} px is needed")
-    balanced, _ = balance(rect)
+    balanced, _ = balance(rect, thresholds=thresholds)
     lab = cv2.cvtColor(balanced.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
     lab = cv2.GaussianBlur(lab, (0, 0), float(t["blur_px"]))
     return balanced, lab.reshape(ROWS, px, COLUMNS, px, 3).transpose(0, 2, 1, 3, 4).reshape(SQUARES, px * px, 3)
@@ -82,7 +83,7 @@ def symbol_evidence(rect: np.ndarray, *, thresholds: dict) -> float:
     of its squares whose floor is the board's (a grid a whole square off still centres the symbols, but
     a row or column of it lies on the table)."""
     t = thresholds["printed_learning"]
-    _, squares = _lab_squares(rect, t)
+    _, squares = _lab_squares(rect, thresholds=thresholds)
     disc = _discs(int(t["square_px"]), t)
     score, _, _ = _scores(squares, disc)
     floor = np.median(squares[:, disc["floor"]], axis=1)
@@ -95,7 +96,7 @@ def board_looks(rect: np.ndarray, *, thresholds: dict) -> BoardLooks:
     """The looks of a rectified board (BGR, `square_px` a square, A1 top-left)."""
     t = thresholds["printed_learning"]
     px = int(t["square_px"])
-    balanced, squares = _lab_squares(rect, t)
+    balanced, squares = _lab_squares(rect, thresholds=thresholds)
     disc = _discs(px, t)
     score, off, dist = _scores(squares, disc)
     where = _crop_points(px, disc["crop"])

@@ -40,7 +40,9 @@ class ColourProfile:
         return tuple(m / v for v in self.white_bgr)
 
     @staticmethod
-    def load(path: str | pathlib.Path) -> "ColourProfile":
+    def load(path: str | pathlib.Path, *, thresholds: dict) -> "ColourProfile":
+        """The profile in a JSON or TOML file, with the appearance learned beside it (read by thresholds.toml's
+        [appearance] in `thresholds`)."""
         p = pathlib.Path(path)
         from vision.image_checks import file_problem, short_name
 
@@ -72,13 +74,14 @@ class ColourProfile:
                 lens = Lens.from_json(data["lens"])
             except ValueError as exc:
                 raise ProfileError(f"colour profile {p}: {exc}") from None
-        return ColourProfile(tuple(float(v) for v in floor) if floor else None, lens, _appearance_beside(pathlib.Path(path)))
+        return ColourProfile(tuple(float(v) for v in floor) if floor else None, lens,
+                             _appearance_beside(pathlib.Path(path), thresholds=thresholds))
 
     def with_appearance(self, memory) -> "ColourProfile":
         return replace(self, appearance=memory)
 
 
-def _appearance_beside(profile_path: pathlib.Path):
+def _appearance_beside(profile_path: pathlib.Path, *, thresholds: dict):
     """The appearance learned in play kept beside the profile, or None when there is none yet."""
     from vision.classify.appearance import AppearanceError, AppearanceMemory, beside
 
@@ -86,6 +89,6 @@ def _appearance_beside(profile_path: pathlib.Path):
     if not path.exists():
         return None
     try:
-        return AppearanceMemory.load(path)
+        return AppearanceMemory.load(path, params=thresholds["appearance"])
     except AppearanceError as exc:
         raise AppearanceFileError(f"{exc}; delete it to learn the table's pieces again") from None

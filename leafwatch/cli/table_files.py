@@ -19,9 +19,10 @@ def load_profile(path: str | None):
     if not path:
         return None
     from vision.profile import AppearanceFileError, ColourProfile, ProfileError
+    from vision.thresholds import thresholds
 
     try:
-        return ColourProfile.load(path)
+        return ColourProfile.load(path, thresholds=thresholds())
     except AppearanceFileError as exc:  # the profile is good; the pieces learned beside it are not
         raise CliError(str(exc)) from None
     except ProfileError as exc:

@@ -12,6 +12,7 @@ import pytest
 from calibration.colour import CalibrationError, measure_white
 from calibration.markers import marker_sheet
 from vision.profile import ColourProfile
+from vision.thresholds import thresholds
 from vision.synthetic.scene import Conditions, random_boards, render_scene
 
 
@@ -54,7 +55,7 @@ def test_calibrate_commands_write_files_vision_reads(tmp_path):
     cv2.imwrite(str(tmp_path / "frame.png"), scene.image)
     r = cli("colours", str(tmp_path / "frame.png"), "--out", str(tmp_path / "camera.json"))
     assert r.returncode == 0, r.stderr
-    profile = ColourProfile.load(tmp_path / "camera.json")
+    profile = ColourProfile.load(tmp_path / "camera.json", thresholds=thresholds())
     assert profile.white_bgr is not None and json.loads((tmp_path / "camera.json").read_text())["white_bgr"]
     bad = cli("markers", "--out", str(tmp_path / "x"), "--boards", "9")
     assert bad.returncode == 2

@@ -12,6 +12,7 @@ from calibration.camera import Sheet, measure_lens
 from calibration.colour import CalibrationError
 from vision.lens import Lens
 from vision.profile import ColourProfile, ProfileError
+from vision.thresholds import thresholds
 
 SIZE = (960, 720)
 K = np.array([[820.0, 0, 478.0], [0, 820.0, 366.0], [0, 0, 1]])
@@ -79,12 +80,12 @@ def test_a_profile_carries_the_lens_and_refuses_a_broken_one(tmp_path):
     lens = Lens(tuple(map(tuple, K)), (-0.1, 0.01, 0.0, 0.0, 0.0), SIZE, 0.3)
     good = tmp_path / "camera.json"
     good.write_text(json.dumps({"white_bgr": [200, 210, 190], "lens": lens.to_json()}))
-    profile = ColourProfile.load(good)
+    profile = ColourProfile.load(good, thresholds=thresholds())
     assert profile.lens == lens and profile.white_bgr == (200.0, 210.0, 190.0)
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"lens": {"camera_matrix": [[1, 0], [0, 1]], "dist": [0, 0, 0, 0], "image_size": [9, 9]}}))
     with pytest.raises(ProfileError, match="camera_matrix must be 3 rows of 3 numbers"):
-        ColourProfile.load(bad)
+        ColourProfile.load(bad, thresholds=thresholds())
 
 
 def test_calibrate_sheet_and_camera_as_a_user_runs_them(views, tmp_path, capsys):
@@ -103,6 +104,6 @@ def test_calibrate_sheet_and_camera_as_a_user_runs_them(views, tmp_path, capsys)
     assert main(["calibrate", "camera", str(folder), "--out", str(out)]) == 0
     said = capsys.readouterr().out
     assert f"from {len(POSES)} pictures" in said and "a good fit" in said
-    assert ColourProfile.load(out).lens.image_size == SIZE
+    assert ColourProfile.load(out, thresholds=thresholds()).lens.image_size == SIZE
     assert main(["calibrate", "camera", str(folder), "--out", str(out)]) == 1  # never replaced without --force
     assert "already exists" in capsys.readouterr().err

@@ -192,7 +192,7 @@ def test_play_and_replay_read_with_the_profile_and_the_kits_sides(command, own_k
 
     seen = []
 
-    def analyze(image, profile=None, known_sides=None, locations=None):
+    def analyze(image, profile=None, known_sides=None, locations=None, *, thresholds=None):
         seen.append((profile, known_sides))
         return analysis.AnalyzeResult(image.shape[1], image.shape[0], [])
 

@@ -116,15 +116,16 @@ def test_a_board_beyond_the_picture_or_of_another_side_is_not_learned_from(learn
 
 def test_the_memory_is_kept_beside_the_profile_never_over_a_file_leafwatch_did_not_write(tmp_path):
     from vision.classify.appearance import AppearanceMemory, beside
+    from vision.thresholds import thresholds
 
     profile = tmp_path / "camera.json"
-    memory = AppearanceMemory()
+    memory = AppearanceMemory(thresholds()["appearance"])
     memory.learn(np.eye(11)[[0, 0, 3]], ["..", "..", "R"])
     line = save_beside(profile, memory)
-    assert "kept in" in line and AppearanceMemory.load(beside(profile)).squares() == {"..": 2, "R": 1}
+    assert "kept in" in line and AppearanceMemory.load(beside(profile), params=thresholds()["appearance"]).squares() == {"..": 2, "R": 1}
     memory.learn(np.eye(11)[[3]], ["R"])
     save_beside(profile, memory)  # its own file: replaced
-    assert AppearanceMemory.load(beside(profile)).squares() == {"..": 2, "R": 2}
+    assert AppearanceMemory.load(beside(profile), params=thresholds()["appearance"]).squares() == {"..": 2, "R": 2}
     other = tmp_path / "notes.json"
     pathlib.Path(beside(other)).write_text("my own notes\n")
     assert "not kept" in save_beside(other, memory)

@@ -28,6 +28,7 @@ def recording(tmp_path_factory):
 
 def test_play_keeps_what_it_learned_beside_the_profile_and_analyze_reads_it(recording, tmp_path, capsys):
     from vision.classify.appearance import AppearanceMemory, beside, ours
+    from vision.thresholds import thresholds
 
     folder, players = recording
     profile = tmp_path / "camera.json"
@@ -37,7 +38,7 @@ def test_play_keeps_what_it_learned_beside_the_profile_and_analyze_reads_it(reco
     out = capsys.readouterr().out
     kept = beside(profile)
     assert f"kept in {kept}" in out and ours(kept)
-    learned = AppearanceMemory.load(kept).squares()
+    learned = AppearanceMemory.load(kept, params=thresholds()["appearance"]).squares()
     # both boards learned from while empty, then as each move left them: floor, leaves and holes
     assert learned[".."] >= 100 and set("GYR") & set(learned)
     assert json.loads(profile.read_text()) == {"white_bgr": [200, 200, 200]}  # the profile itself untouched

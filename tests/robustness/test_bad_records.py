@@ -229,9 +229,10 @@ def test_any_damaged_profile_is_used_or_refused_in_one_line(tmp_path, text, suff
     path = tmp_path / f"profile{suffix}"
     path.write_text(text)
     from vision.profile import ColourProfile, ProfileError
+    from vision.thresholds import thresholds
 
     try:
-        ColourProfile.load(path)
+        ColourProfile.load(path, thresholds=thresholds())
     except ProfileError as exc:
         assert "\n" not in str(exc)
     # the profile is read first; a good one then meets the missing picture: one line either way

@@ -27,7 +27,7 @@ MISREAD = 5  # F1, reading order
 
 
 def _read(scene, profile=None):
-    return classify(rectify(scene.image, scene.boards[0].corners, int(thresholds()["rectify"]["square_px"])), profile)
+    return classify(rectify(scene.image, scene.boards[0].corners, int(thresholds()["rectify"]["square_px"])), profile, thresholds=thresholds())
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +44,7 @@ def box():
 @pytest.fixture(scope="module")
 def learned(box):
     learn, _ = box
-    memory = AppearanceMemory()
+    memory = AppearanceMemory(thresholds()["appearance"])
     for scene in learn:
         truth, printed = (s.replace("/", "") for s in (scene.boards[0].pieces, scene.boards[0].printed))
         memory.learn(_read(scene).piece_probs, [label(truth[i], printed[i]) for i in range(72)])
@@ -53,7 +53,7 @@ def learned(box):
 
 def test_with_nothing_learned_the_reading_is_exactly_as_before(box):
     _, new = box
-    plain, empty = _read(new), _read(new, ColourProfile(appearance=AppearanceMemory()))
+    plain, empty = _read(new), _read(new, ColourProfile(appearance=AppearanceMemory(thresholds()["appearance"])))
     assert plain.pieces == empty.pieces
     assert np.array_equal(plain.piece_probs, empty.piece_probs)
     assert np.array_equal(plain.confidence, empty.confidence)
@@ -73,20 +73,20 @@ def test_what_the_box_taught_reads_its_misread_square_right_on_a_new_frame(box, 
 def test_the_memory_round_trips_as_plain_data_and_as_a_file(box, learned, tmp_path):
     _, new = box
     probs = _read(new).piece_probs
-    again = AppearanceMemory.from_data(json.loads(json.dumps(learned.to_data())))
+    again = AppearanceMemory.from_data(json.loads(json.dumps(learned.to_data())), params=thresholds()["appearance"])
     assert again.squares() == learned.squares()
     assert np.allclose(again.adjusted(probs), learned.adjusted(probs), atol=1e-4)
     path = tmp_path / "table.appearance.json"
     learned.save(path)
-    assert np.allclose(AppearanceMemory.load(path).adjusted(probs), learned.adjusted(probs), atol=1e-4)
+    assert np.allclose(AppearanceMemory.load(path, params=thresholds()["appearance"]).adjusted(probs), learned.adjusted(probs), atol=1e-4)
 
 
 def test_a_profile_reads_the_appearance_kept_beside_it(tmp_path, learned):
     profile = tmp_path / "camera.json"
     profile.write_text(json.dumps({"white_bgr": [200, 200, 200]}))
-    assert ColourProfile.load(profile).appearance is None
+    assert ColourProfile.load(profile, thresholds=thresholds()).appearance is None
     learned.save(beside(profile))
-    assert ColourProfile.load(profile).appearance.squares() == learned.squares()
+    assert ColourProfile.load(profile, thresholds=thresholds()).appearance.squares() == learned.squares()
 
 
 def test_the_hidden_class_keeps_its_probability(learned):
@@ -111,7 +111,7 @@ def test_the_hidden_class_keeps_its_probability(learned):
 ])
 def test_bad_appearance_data_is_refused_in_one_line(data, words):
     with pytest.raises(AppearanceError) as e:
-        AppearanceMemory.from_data(data, "table.appearance.json")
+        AppearanceMemory.from_data(data, "table.appearance.json", params=thresholds()["appearance"])
     assert words in str(e.value) and "\n" not in str(e.value)
 
 

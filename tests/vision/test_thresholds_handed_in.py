@@ -1,5 +1,5 @@
-"""The stages receive their thresholds: no module of vision's locate stage reads thresholds.toml itself
-(analyze reads it once and hands it to every pass and stage)."""
+"""The stages receive their thresholds: no module of vision's stages (locate, classify, change, passes)
+reads thresholds.toml itself (analyze and the other entry points read it once and hand it down)."""
 from __future__ import annotations
 
 import ast
@@ -8,7 +8,7 @@ import pathlib
 import pytest
 
 VISION = pathlib.Path(__file__).resolve().parents[2] / "vision"
-STAGES = ("locate",)
+STAGES = ("locate", "classify", "change", "passes")
 
 
 def _global_lookups(path: pathlib.Path) -> list[str]:

@@ -640,7 +640,7 @@ def test_readings_are_averaged_only_as_classified():
     from vision.synthetic import render_scene
 
     scene = render_scene(7220366)
-    reading = classify(rectify(scene.image, scene.boards[0].corners, int(thresholds()["rectify"]["square_px"])), net=True)
+    reading = classify(rectify(scene.image, scene.boards[0].corners, int(thresholds()["rectify"]["square_px"])), net=True, thresholds=thresholds())
     again = averaged(reading, [reading.piece_probs] * 2, [reading.printed_probs] * 2)
     assert again.pieces == reading.pieces
     with pytest.raises(ValueError, match="not turned"):

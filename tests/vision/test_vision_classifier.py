@@ -15,9 +15,9 @@ from vision.thresholds import thresholds
 
 def test_models_take_the_features_as_they_are_made_now(clean_scene):
     rect = rectify(clean_scene.image, clean_scene.boards[0].corners, int(thresholds()["rectify"]["square_px"]))
-    means, gains = region_means(rect)
+    means, gains = region_means(rect, thresholds=thresholds())
     assert load_mlp("floor_model").p["mu"].shape == (floor_free_features(means, gains).shape[1],)
-    feats = square_features(rect)
+    feats = square_features(rect, thresholds=thresholds())
     assert feats.shape[0] == 72
     for name in ("pieces_model", "printed_model"):
         assert load_mlp(name).p["mu"].shape == (feats.shape[1],), f"{name} was fitted to other features: retrain"
@@ -36,14 +36,14 @@ def test_region_means_are_each_squares_weighted_means_of_its_lab_colour_and_edge
     # region_means lays out only the pixels some region weighs, so these must agree
     import cv2
     from vision.classify.features import balance, region_weights
-    balanced, _ = balance(rectify(clean_scene.image, clean_scene.boards[1].corners, px))
+    balanced, _ = balance(rectify(clean_scene.image, clean_scene.boards[1].corners, px), thresholds=thresholds())
     lab8 = cv2.cvtColor(balanced, cv2.COLOR_BGR2Lab)
     lab, L8 = lab8.astype(np.float32), lab8[..., 0]
     edge = (np.abs(cv2.Sobel(L8, cv2.CV_32F, 1, 0, ksize=3)).clip(0, 255).round()
             + np.abs(cv2.Sobel(L8, cv2.CV_32F, 0, 1, ksize=3)).clip(0, 255).round()).clip(0, 255)
     L, a, b = lab[..., 0] * 100 / 255, lab[..., 1] - 128, lab[..., 2] - 128
     W = region_weights(px)
-    means, _ = region_means(rectify(clean_scene.image, clean_scene.boards[1].corners, px))
+    means, _ = region_means(rectify(clean_scene.image, clean_scene.boards[1].corners, px), thresholds=thresholds())
     for k, (r, c) in enumerate((r, c) for r in range(8) for c in range(9)):
         win = np.s_[r * px:(r + 1) * px, c * px:(c + 1) * px]
         for ch, plain in ((0, L), (1, a), (2, b), (4, np.hypot(a, b)), (5, edge)):
@@ -105,11 +105,11 @@ def test_floor_reference_is_the_ring_of_floor_squares_only():
     probs = np.tile(np.eye(3)[FLOOR_CLASSES.index("o")], (72, 1))
     probs[:3] = np.eye(3)[FLOOR_CLASSES.index("f")]
     probs[3:5] = np.eye(3)[FLOOR_CLASSES.index("h")]
-    ref, support = floor_reference(means, probs)
+    ref, support = floor_reference(means, probs, thresholds=thresholds())
     assert np.allclose(ref, [40.0, 5.0, 15.0]) and support == pytest.approx(5.0)
     # no square looks like floor (a board under a hand): the median corner stands in
     means[:, :3, corner] = [50.0, 10.0, 20.0]
-    ref, support = floor_reference(means, np.tile(np.eye(3)[FLOOR_CLASSES.index("o")], (72, 1)))
+    ref, support = floor_reference(means, np.tile(np.eye(3)[FLOOR_CLASSES.index("o")], (72, 1)), thresholds=thresholds())
     assert np.allclose(ref, [50.0, 10.0, 20.0]) and support == 0.0
 
 
@@ -126,11 +126,11 @@ def test_floor_of_a_nearly_full_board_comes_from_its_few_floor_squares():
     scene = _nearly_full_scene()
     truth = scene.boards[0]
     assert truth.pieces.count(".") <= 12
-    means, gains = region_means(rectify(scene.image, truth.corners, int(thresholds()["rectify"]["square_px"])))
+    means, gains = region_means(rectify(scene.image, truth.corners, int(thresholds()["rectify"]["square_px"])), thresholds=thresholds())
     shows_floor = np.isin(np.array(list(truth.pieces.replace("/", ""))), list(".gyr"))
     true_floor = np.median(means[shows_floor, :3, REGIONS.index("ring")], 0)
     base = floor_free_features(means, gains)
-    ref, _ = floor_reference(means, load_mlp("floor_model").probabilities(base))
+    ref, _ = floor_reference(means, load_mlp("floor_model").probabilities(base), thresholds=thresholds())
     old = np.median(means[:, :3, REGIONS.index("corner")], 0)  # the reference before: a leaf's colour here
     assert np.abs(ref - true_floor).max() < 4.0 < np.abs(old - true_floor).max()
 
@@ -138,7 +138,7 @@ def test_floor_of_a_nearly_full_board_comes_from_its_few_floor_squares():
 def test_a_nearly_full_board_reads_its_floor_squares():
     scene = _nearly_full_scene()
     truth = scene.boards[0]
-    reading = classify(rectify(scene.image, truth.corners, int(thresholds()["rectify"]["square_px"])))
+    reading = classify(rectify(scene.image, truth.corners, int(thresholds()["rectify"]["square_px"])), thresholds=thresholds())
     t = np.array(list(truth.pieces.replace("/", "")))
     p = np.array(list(reading.pieces.replace("/", "")))
     assert (p[t == "."] == ".").all()
@@ -147,11 +147,11 @@ def test_a_nearly_full_board_reads_its_floor_squares():
 
 def test_a_hand_over_one_corner_lands_last_among_the_quarters():
     rect = np.full((8 * 32, 9 * 32, 3), (70, 110, 120), np.uint8)  # an even floor, BGR
-    means, _ = region_means(rect)
+    means, _ = region_means(rect, thresholds=thresholds())
     for y0, x0 in ((0, 0), (0, 16), (16, 16), (16, 0)):  # a skin-coloured patch over each corner in turn
         covered = rect.copy()
         covered[y0:y0 + 16, x0:x0 + 16] = (150, 180, 230)
-        quarters, dist = quarter_features(region_means(covered)[0])
+        quarters, dist = quarter_features(region_means(covered, thresholds=thresholds())[0])
         assert np.allclose(quarters[0, :3, :3], means[0, :3, 4:5], atol=1.5)  # three quarters show the floor ...
         assert dist[0, 3] > 20 > dist[0, :3].max()  # ... and the covered one last, whichever it is
         assert dist[0, 7] > 20 > dist[0, 4:7].max()
@@ -247,7 +247,7 @@ def test_a_named_sides_printed_layout_weighs_tokens_by_where_a_game_lays_them():
     doubt(7 * 9 + 7, G=0.02, t=0.98)
     printed = "/".join(["..n..b..."] + ["........."] * 7)
     seen = _seen(printed)  # the printed model sees the layout through every hole
-    as_read = _reading(probs, seen, None, True)
+    as_read = _reading(probs, seen, None, True, thresholds=thresholds())
     assert as_read.pieces.split("/")[0][2] == "g" and as_read.pieces.split("/")[4][4] == "t"
     got = as_read.with_printed(printed).pieces.split("/")
     assert got[0][2] == "t"  # over a treasure in an open Area: the token it should hold
@@ -257,7 +257,7 @@ def test_a_named_sides_printed_layout_weighs_tokens_by_where_a_game_lays_them():
     # an Area whose squares are partly hidden and show no floor leaves its treasure holes as read
     hidden = probs.copy()
     hidden[9 * 3 + 3] = np.eye(len(CLASSES))[CLASSES.index("?")]
-    assert _reading(hidden, seen, None, True).with_printed(printed).pieces.split("/")[0][5] == "t"
+    assert _reading(hidden, seen, None, True, thresholds=thresholds()).with_printed(printed).pieces.split("/")[0][5] == "t"
     # a hand over the nut's hole: the layout raises the token against the other pieces, not against the hand
     # (renormalised over every class, the hand's 0.96 fell to 0.77, under the line for "?", and it read "t")
     # (the hand covers B1 and C2 too: a lone square read hidden among clear ones reads its likeliest piece)
@@ -267,7 +267,7 @@ def test_a_named_sides_printed_layout_weighs_tokens_by_where_a_game_lays_them():
     for beside in (1, 11):
         under_hand[beside] *= 0.04
         under_hand[beside, CLASSES.index("?")] = 0.96
-    weighed = _reading(under_hand, seen, None, True).with_printed(printed)
+    weighed = _reading(under_hand, seen, None, True, thresholds=thresholds()).with_printed(printed)
     assert weighed.pieces.split("/")[0][2] == "?"
     assert weighed.piece_probs[2, CLASSES.index("?")] == pytest.approx(0.96)
     assert weighed.piece_probs[2, CLASSES.index("t")] > 0.9 * 0.04  # the pieces' share: now nearly all token
@@ -293,18 +293,18 @@ def test_a_hole_over_a_named_treasure_that_does_not_show_it_leans_to_a_token():
     probs[2, [CLASSES.index("g"), CLASSES.index("t")]] = 0.97, 0.03
     printed = "/".join(["..n......"] + ["........."] * 7)
     seen = _seen(printed)
-    assert _reading(probs, seen, None, True).with_printed(printed).pieces[2] == "g"
+    assert _reading(probs, seen, None, True, thresholds=thresholds()).with_printed(printed).pieces[2] == "g"
     # the printed model sees plain floor there, not the nut: something covers the hole, a token
     unseen = seen.copy()
     unseen[2] = np.eye(seen.shape[1])[load_mlp("printed_model").classes.index(".")]
-    assert _reading(probs, unseen, None, True).with_printed(printed).pieces[2] == "t"
+    assert _reading(probs, unseen, None, True, thresholds=thresholds()).with_printed(printed).pieces[2] == "t"
     # a hole over plain floor is not weighed by what the printed model sees
     plain = "/".join(["........."] * 8)
-    assert _reading(probs, unseen, None, True).with_printed(plain).pieces[2] == "g"
+    assert _reading(probs, unseen, None, True, thresholds=thresholds()).with_printed(plain).pieces[2] == "g"
     # a hole the models are sure of, showing its nut: nothing to weigh, the reading stays as it is
     sure = probs.copy()
     sure[2] = np.eye(len(CLASSES))[CLASSES.index("g")]
-    as_read = _reading(sure, seen, None, True)
+    as_read = _reading(sure, seen, None, True, thresholds=thresholds())
     assert as_read.with_printed(printed) is as_read
 
 
@@ -350,18 +350,18 @@ def test_a_leaf_square_coloured_as_the_boards_greens_leans_to_green():
     pp[30] = pp[31] = 0.0
     pp[30, [G, Y]] = [0.2, 0.8]  # green as the board's greens, read yellow
     pp[31, [G, Y]] = [0.6, 0.4]  # yellow as the board's yellows, read green
-    out = leaf_colours_agreed(pp, feats)
+    out = leaf_colours_agreed(pp, feats, thresholds=thresholds())
     assert out[30, G] > 0.8 and out[31, Y] > 0.8
     assert np.allclose(out.sum(1), 1.0)
     # the sure squares stay as read, and a square reading no leaf is left alone
     assert np.allclose(out[:6], pp[:6]) and np.allclose(out[40], pp[40])
     # the odds are capped: a sure reading against the colours drops, but only so far
     pp[30, [G, Y]] = [0.001, 0.999]
-    assert leaf_colours_agreed(pp, feats)[30, Y] > 0.9
+    assert leaf_colours_agreed(pp, feats, thresholds=thresholds())[30, Y] > 0.9
     # with one leaf colour alone to compare against, nothing changes
     only_green = pp.copy()
     only_green[9:15] = np.eye(len(CLASSES))[R] * 0.5 + np.eye(len(CLASSES))[Y] * 0.5
-    assert leaf_colours_agreed(only_green, feats) is only_green
+    assert leaf_colours_agreed(only_green, feats, thresholds=thresholds()) is only_green
 
 
 def test_a_yellowish_green_tile_read_as_yellow_is_read_green_beside_the_boards_greens():
@@ -451,7 +451,7 @@ def test_the_white_balance_takes_the_mean_colour_of_the_least_saturated_pixels()
                               sat.size * float(t["wb_low_saturation_quantile"]))
         mean = np.array(cv2.mean(small, mask=(sat <= cut).astype(np.uint8))[:3], np.float32) + 1.0
         lo, hi = t["wb_gain_limits"]
-        assert np.array_equal(white_balance_gains(img), np.minimum(np.maximum(mean.mean() / mean, lo), hi).astype(np.float32))
+        assert np.array_equal(white_balance_gains(img, thresholds=thresholds()), np.minimum(np.maximum(mean.mean() / mean, lo), hi).astype(np.float32))
 
 
 def _probs_reading(hidden: dict[int, float], piece: dict[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -464,7 +464,7 @@ def _probs_reading(hidden: dict[int, float], piece: dict[int, int]) -> tuple[np.
         pp[i] = 0.0
         pp[i, CLASSES.index("?")] = h
         pp[i, piece.get(i, CLASSES.index("."))] = 1 - h
-    return (pp, *decide(pp))
+    return (pp, *decide(pp, thresholds=thresholds()))
 
 
 def test_a_small_patch_read_hidden_among_squares_seen_clearly_reads_its_likeliest_piece():
@@ -473,7 +473,7 @@ def test_a_small_patch_read_hidden_among_squares_seen_clearly_reads_its_likelies
     # C1 alone (scene 5000463's floor square under a dark leaf of the artwork); D5 and E5 side by side (glare)
     pp, chars, conf = _probs_reading({2: 0.993, 39: 0.97, 40: 0.975}, {40: red})
     assert "".join(chars[[2, 39, 40]]) == "???"
-    read, sure = with_small_hidden_patches_read(pp, chars, conf)
+    read, sure = with_small_hidden_patches_read(pp, chars, conf, thresholds=thresholds())
     assert "".join(read[[2, 39, 40]]) == "..R"
     # the doubt stays in the confidence: at most one less the probability of hidden
     assert sure[2] == pytest.approx(0.007) and sure[40] == pytest.approx(0.025)
@@ -484,23 +484,23 @@ def test_a_patch_read_hidden_that_a_hand_could_make_stays_hidden():
     from vision.classify.classification import CLASSES, with_small_hidden_patches_read
     # three squares in a row: a hand's width
     pp, chars, conf = _probs_reading({30: 0.99, 31: 0.99, 32: 0.99}, {})
-    assert "".join(with_small_hidden_patches_read(pp, chars, conf)[0][[30, 31, 32]]) == "???"
+    assert "".join(with_small_hidden_patches_read(pp, chars, conf, thresholds=thresholds())[0][[30, 31, 32]]) == "???"
     # a pair that touches a third hidden square at a corner is one patch of three
     pp, chars, conf = _probs_reading({30: 0.99, 31: 0.99, 41: 0.99}, {})
-    assert "".join(with_small_hidden_patches_read(pp, chars, conf)[0][[30, 31, 41]]) == "???"
+    assert "".join(with_small_hidden_patches_read(pp, chars, conf, thresholds=thresholds())[0][[30, 31, 41]]) == "???"
     # beyond the picture's edge is hidden whatever lies around it
     beyond = np.zeros((8, 9), bool)
     beyond[0, 0] = True
     pp, chars, conf = _probs_reading({0: 1.0}, {})
-    assert with_small_hidden_patches_read(pp, chars, conf, beyond)[0][0] == "?"
+    assert with_small_hidden_patches_read(pp, chars, conf, beyond, thresholds=thresholds())[0][0] == "?"
     # unsure between pieces rather than hidden: the patch says nothing of which piece it is
     pp, chars, conf = _probs_reading({}, {})
     pp[20] = 0.0
     pp[20, [CLASSES.index("."), CLASSES.index("G"), CLASSES.index("Y")]] = (0.3, 0.36, 0.34)
     chars, conf = chars.copy(), conf.copy()
     chars[20] = "?"
-    assert with_small_hidden_patches_read(pp, chars, conf)[0][20] == "?"
+    assert with_small_hidden_patches_read(pp, chars, conf, thresholds=thresholds())[0][20] == "?"
     # a lone square hidden whose pieces are a toss-up stays hidden
     pp, chars, conf = _probs_reading({20: 0.99}, {})
     pp[20, [CLASSES.index("."), CLASSES.index("G"), CLASSES.index("Y")]] = (0.0035, 0.0035, 0.003)
-    assert with_small_hidden_patches_read(pp, chars, conf)[0][20] == "?"
+    assert with_small_hidden_patches_read(pp, chars, conf, thresholds=thresholds())[0][20] == "?"

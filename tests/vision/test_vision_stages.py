@@ -107,7 +107,7 @@ def test_classify_reads_squares_on_true_corners(clean_scene, marker_scene):
     right = total = 0
     for scene in (clean_scene, marker_scene):
         for truth in scene.boards:
-            reading = classify(rectify(scene.image, truth.corners, int(thresholds()["rectify"]["square_px"])))
+            reading = classify(rectify(scene.image, truth.corners, int(thresholds()["rectify"]["square_px"])), thresholds=thresholds())
             total += int((~truth.occluded).sum())
             right += int((~truth.occluded).sum()) - squares_wrong(reading.pieces, truth)
             assert reading.confidence.shape == (8, 9)
@@ -117,7 +117,7 @@ def test_classify_reads_squares_on_true_corners(clean_scene, marker_scene):
 
 def test_classify_rejects_a_frame_that_is_not_rectified():
     with pytest.raises(ValueError):
-        classify(np.zeros((100, 100, 3), np.uint8))
+        classify(np.zeros((100, 100, 3), np.uint8), thresholds=thresholds())
 
 
 def test_side_and_half_turn_from_sure_printed_symbols():
@@ -129,9 +129,9 @@ def test_side_and_half_turn_from_sure_printed_symbols():
     for i, ch in enumerate(turned):
         probs[i, ".bnmf".index(ch)] = 0.96
     pieces = "/".join(["........."] * 8)
-    m = match_side(pieces, probs)
+    m = match_side(pieces, probs, thresholds=thresholds())
     assert m.side == "C2" and m.half_turn
-    m = match_side(pieces, probs, allow_half_turn=False)
+    m = match_side(pieces, probs, allow_half_turn=False, thresholds=thresholds())
     assert not m.half_turn
 
 
@@ -156,7 +156,7 @@ def test_a_sides_fit_sums_its_symbols_log_probabilities_over_the_squares_whose_f
     for pieces, probs in _random_readings(6):
         fits = _fits(pieces, probs)
         (best, best_turn), top = max(fits.items(), key=lambda kv: kv[1])
-        m = match_side(pieces, probs)
+        m = match_side(pieces, probs, thresholds=thresholds())
         assert m.half_turn == best_turn and np.isclose(m.log_likelihood, top)
         assert np.isclose(m.margin, top - max(v for (name, _), v in fits.items() if name != best))
 
@@ -176,7 +176,7 @@ def test_a_side_fits_best_when_its_symbols_sum_highest_however_narrow_its_lead()
     layout = kit.sides["C2"].replace("/", "")
     floor = [i for i, c in enumerate(layout) if c != "."][:4]
     sure = _sure_probs(kit.sides["C2"])
-    assert match_side(_nearly_full(floor), sure, allow_half_turn=False).side is None
+    assert match_side(_nearly_full(floor), sure, allow_half_turn=False, thresholds=thresholds()).side is None
     assert fits_best(_nearly_full(floor), sure, "C2")
     # no floor in view: no side fits best
     assert not fits_best("/".join(["GGGGGGGGG"] * 8), sure, "C2")
@@ -184,7 +184,7 @@ def test_a_side_fits_best_when_its_symbols_sum_highest_however_narrow_its_lead()
 
 def test_side_unknown_when_floor_is_covered():
     probs = np.full((72, 5), 0.2)
-    m = match_side("/".join(["GGGGGGGGG"] * 8), probs)
+    m = match_side("/".join(["GGGGGGGGG"] * 8), probs, thresholds=thresholds())
     assert m.side is None
 
 
@@ -212,7 +212,7 @@ def test_a_grid_over_much_open_floor_must_lead_by_more():
         probs = np.full((72, 5), (1 - p) / 4)
         for i, ch in enumerate(layout):
             probs[i, ".bnmf".index(ch)] = p
-        return match_side(_nearly_full(floor), probs, allow_half_turn=False)
+        return match_side(_nearly_full(floor), probs, allow_half_turn=False, thresholds=thresholds())
 
     weak, clear = read_with(0.75), read_with(0.9)
     assert 15 < weak.margin < 20 and weak.side is None
@@ -225,20 +225,20 @@ def test_side_named_on_a_nearly_full_board_despite_one_misread_symbol():
     symbols = [i for i, c in enumerate(layout) if c != "."]
     floor = symbols[:6] + [i for i, c in enumerate(layout) if c == "."][:4]  # ten squares show the floor
     misread = {floor[0]: "." if layout[floor[0]] != "." else "b"}
-    m = match_side(_nearly_full(floor), _sure_probs(kit.sides["F2"], misread), allow_half_turn=False)
+    m = match_side(_nearly_full(floor), _sure_probs(kit.sides["F2"], misread), allow_half_turn=False, thresholds=thresholds())
     assert m.side == "F2"
     # three of ten misread is no longer a good fit
     for i in floor[1:3]:
         misread[i] = "." if layout[i] != "." else "b"
-    assert match_side(_nearly_full(floor), _sure_probs(kit.sides["F2"], misread), allow_half_turn=False).side is None
+    assert match_side(_nearly_full(floor), _sure_probs(kit.sides["F2"], misread), allow_half_turn=False, thresholds=thresholds()).side is None
 
 
 def test_a_side_another_board_is_cannot_be_named_but_still_outranks_the_rest():
     kit = load_kit()
     pieces = "/".join(["........."] * 8)
     probs = _sure_probs(kit.sides["C2"])
-    assert match_side(pieces, probs, allow_half_turn=False).side == "C2"
-    m = match_side(pieces, probs, allow_half_turn=False, exclude={"C2"})
+    assert match_side(pieces, probs, allow_half_turn=False, thresholds=thresholds()).side == "C2"
+    m = match_side(pieces, probs, allow_half_turn=False, exclude={"C2"}, thresholds=thresholds())
     assert m.side is None and m.margin < 0
 
 

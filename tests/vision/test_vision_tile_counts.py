@@ -6,6 +6,7 @@ from vision.classify.classification import CLASSES, with_tiles_counted
 from vision.kit import Kit, Shape, load_kit
 from vision.synthetic import played_position, random_position, render_scene
 from vision.classify.tile_counts import hidden_squares_needed, piece_counts, solid_per_tile_in, tiles_whole
+from vision.thresholds import thresholds
 
 from tests.vision.conftest import board_named_as, squares_wrong
 from tests.vision.test_vision_tile_mates import _at, _board
@@ -76,7 +77,7 @@ def test_two_floor_squares_read_as_an_animal_with_no_hole_beneath_are_read_as_fl
     doubtful = {"E3": {"a": 0.6, ".": 0.4}, "E4": {"a": 0.7, ".": 0.3}}
     probs = _probs(tile | doubtful)
     chars = _board(A1="G", B1="G", C1="g", E3="a", E4="a")
-    chars, conf = with_tiles_counted(probs, chars, np.full(72, 0.9))
+    chars, conf = with_tiles_counted(probs, chars, np.full(72, 0.9), thresholds=thresholds())
     assert chars[_at("E3")] == "." and chars[_at("E4")] == "."
     assert conf[_at("E3")] == pytest.approx(0.4) and conf[_at("E4")] == pytest.approx(0.3)
     assert "".join(chars[:3]) == "GGg"  # the sure squares stay
@@ -85,16 +86,16 @@ def test_two_floor_squares_read_as_an_animal_with_no_hole_beneath_are_read_as_fl
 def test_a_change_dearer_than_the_limit_is_not_made():
     probs = _probs({"E3": {"a": 0.99999, ".": 1e-5}, "E4": {"a": 0.99999, ".": 1e-5}})
     chars = _board(E3="a", E4="a")
-    assert "".join(with_tiles_counted(probs, chars, np.full(72, 0.9))[0]) == "".join(chars)
+    assert "".join(with_tiles_counted(probs, chars, np.full(72, 0.9), thresholds=thresholds())[0]) == "".join(chars)
 
 
 def test_the_cheapest_mend_wins_and_a_whole_reading_is_left_alone():
     # a yellow tile with a square read green: making that square yellow costs least
     read = {"A1": {"Y": 1.0}, "B1": {"Y": 1.0}, "C1": {"G": 0.55, "Y": 0.45}, "D1": {"y": 0.9, "g": 0.1}}
     chars = _board(A1="Y", B1="Y", C1="G", D1="y")
-    assert "".join(with_tiles_counted(_probs(read), chars, np.full(72, 0.9))[0][:4]) == "YYYy"
+    assert "".join(with_tiles_counted(_probs(read), chars, np.full(72, 0.9), thresholds=thresholds())[0][:4]) == "YYYy"
     whole = _board(A1="G", B1="G", C1="g")
-    out, conf = with_tiles_counted(_probs({"A1": {"G": 0.5, "Y": 0.5}}), whole, np.full(72, 0.9))
+    out, conf = with_tiles_counted(_probs({"A1": {"G": 0.5, "Y": 0.5}}), whole, np.full(72, 0.9), thresholds=thresholds())
     assert "".join(out) == "".join(whole) and (conf == 0.9).all()
 
 

@@ -5,6 +5,7 @@ from vision.classify.classification import CLASSES, with_tile_mates
 from vision.kit import Kit, Shape, load_kit
 from vision.synthetic import played_position, random_position
 from vision.classify.tile_mates import holeless_groups, lone_squares, mates, mates_in
+from vision.thresholds import thresholds
 
 EMPTY = "." * 72
 
@@ -81,13 +82,13 @@ def test_a_lone_square_is_decided_again_without_its_piece():
     chars[e3] = "a"
     conf = np.full(72, 0.99)
     conf[e3] = 0.6
-    chars, conf = with_tile_mates(probs, chars, conf)
+    chars, conf = with_tile_mates(probs, chars, conf, thresholds=thresholds())
     # the animal cannot lie alone, nor can the token that comes next: the floor is left
     assert chars[e3] == "." and abs(conf[e3] - 1.0) < 1e-2
     # beside a hidden square the animal stands
     chars = np.array(list(EMPTY))
     chars[e3], chars[f3] = "a", "?"
-    assert with_tile_mates(probs, chars, np.full(72, 0.9))[0][e3] == "a"
+    assert with_tile_mates(probs, chars, np.full(72, 0.9), thresholds=thresholds())[0][e3] == "a"
 
 
 def test_floor_read_as_a_lone_animal_square_is_read_as_floor():
@@ -115,5 +116,5 @@ def test_a_hole_read_as_a_solid_square_is_read_as_the_hole():
     probs[c1, CLASSES.index("G")], probs[c1, CLASSES.index("g")] = 0.55, 0.4
     probs /= probs.sum(1, keepdims=True)
     chars = _board(A1="G", B1="G", C1="G")
-    chars, conf = with_tile_mates(probs, chars, np.full(72, 0.9))
+    chars, conf = with_tile_mates(probs, chars, np.full(72, 0.9), thresholds=thresholds())
     assert "".join(chars[:3]) == "GGg" and conf[c1] > 0.9

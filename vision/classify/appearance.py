@@ -40,7 +40,6 @@ import numpy as np
 
 from engine.errors import LeafwatchError
 from vision.grids import PIECE_CHARS, PRINTED_CHARS
-from vision.thresholds import thresholds
 
 FORMAT = "leafwatch appearance"  # the "kind" of every file this module writes: files it may replace
 VERSION = 1
@@ -77,8 +76,8 @@ def embedding(piece_probs: np.ndarray) -> np.ndarray:
 class AppearanceMemory:
     """Running references per label; `adjusted` weighs a board's piece probabilities by them."""
 
-    def __init__(self, params: dict | None = None):
-        t = dict(thresholds()["appearance"]) if params is None else dict(params)
+    def __init__(self, params: dict):  # thresholds.toml's [appearance]
+        t = dict(params)
         self.most = float(t["most_squares"])
         self.temper = float(t["temper"])
         self.cap = float(t["cap"])
@@ -195,7 +194,7 @@ class AppearanceMemory:
                                "variance": [round(float(v), 5) for v in self._var[k]]} for k in sorted(self._n)}}
 
     @classmethod
-    def from_data(cls, data, where: str = "appearance", params: dict | None = None) -> "AppearanceMemory":
+    def from_data(cls, data, where: str = "appearance", *, params: dict) -> "AppearanceMemory":
         def bad(why: str) -> AppearanceError:
             return AppearanceError(f"{where}: {why}")
 
@@ -245,7 +244,7 @@ class AppearanceMemory:
             raise
 
     @classmethod
-    def load(cls, path: str | os.PathLike, params: dict | None = None) -> "AppearanceMemory":
+    def load(cls, path: str | os.PathLike, *, params: dict) -> "AppearanceMemory":
         p = pathlib.Path(path)
         try:
             if p.stat().st_size > _MAX_BYTES:
@@ -256,7 +255,7 @@ class AppearanceMemory:
         except (ValueError, UnicodeDecodeError, RecursionError) as exc:
             first = (str(exc).splitlines() or [type(exc).__name__])[0][:120]
             raise AppearanceError(f"appearance file {p} is not valid JSON: {first}") from None
-        return cls.from_data(data, f"appearance file {p}", params)
+        return cls.from_data(data, f"appearance file {p}", params=params)
 
 
 def _number(v) -> bool:

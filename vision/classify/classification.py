@@ -24,7 +24,6 @@ from vision.grids import COLUMNS, FLOOR_VISIBLE, ROWS, any_in_area, format_grid,
 from vision.kit import load_kit
 from vision.classify.mlp import load_mlp
 from vision.classify.square_net import CLASSES, net_input, square_net_probabilities
-from vision.thresholds import thresholds
 from vision.classify.tile_counts import counts_whole, piece_counts
 from vision.classify.tile_mates import can_lie, holeless_groups, lone_squares, mates, neighbours, piece_codes
 
@@ -44,12 +43,15 @@ class BoardReading:
     board: BoardFeatures | None = field(default=None, repr=False)  # what it was read from (None once turned)
     by_net: bool = False  # whether the square net's reading is weighed in
     beyond: np.ndarray | None = field(default=None, repr=False)  # 8x9 bool: squares beyond the picture, read "?"
+    # the table it was read with (thresholds.toml's, as handed to classify): with_net and with_printed read by it
+    thresholds: dict = field(repr=False, kw_only=True)
 
     def turned_half(self) -> "BoardReading":
         """The same reading seen from the opposite seat (A1 and I8 swap)."""
         return BoardReading(rotate180(self.pieces), rotate180(self.printed), self.confidence[::-1, ::-1].copy(),
                             self.piece_probs[::-1].copy(), self.printed_probs[::-1].copy(), None, self.by_net,
-                            None if self.beyond is None else self.beyond[::-1, ::-1].copy())
+                            None if self.beyond is None else self.beyond[::-1, ::-1].copy(),
+                            thresholds=self.thresholds)
 
     def with_net(self) -> "BoardReading":
         """The pieces read again with the square net's reading weighed in (classify(net=True))."""
@@ -57,7 +59,9 @@ class BoardReading:
             return self
         if self.board is None:
             raise ValueError("with_net needs the reading as classified, before it is turned")
-        return _reading(_net_weighed(self.piece_probs, self.board), self.printed_probs, self.board, True, self.beyond)
+        t = self.thresholds
+        return _reading(_net_weighed(self.piece_probs, self.board, thresholds=t), self.printed_probs, self.board, True,
+                        self.beyond, thresholds=t)
 
     def with_printed(self, printed: str) -> "BoardReading":
         """The pieces read again knowing the printed layout (the board's side named, in this reading's
@@ -69,7 +73,7 @@ class BoardReading:
         where the printed model does not see it, the hole's odds are cut (treasure_seen_slack). Only an
         ambiguous square changes: a token put astray, or a hole not yet given its token, still reads as it
         looks."""
-        t = thresholds()["classify"]
+        t = self.thresholds["classify"]
         plain, treasure, symbol_class = _layout_classes(printed, load_mlp("printed_model").classes)
         chars = np.array(list(self.pieces.replace("/", ""))).reshape(ROWS, COLUMNS)
         area = load_kit().area
@@ -94,7 +98,7 @@ class BoardReading:
         pp[:, real] *= before / np.maximum(pp[:, real].sum(1, keepdims=True), 1e-12)
         if np.abs(pp - self.piece_probs).max() < 1e-3:  # the weighing changes nothing worth reading again
             return self
-        return _reading(pp, self.printed_probs, self.board, self.by_net, self.beyond)
+        return _reading(pp, self.printed_probs, self.board, self.by_net, self.beyond, thresholds=self.thresholds)
 
 
 @functools.lru_cache(maxsize=64)
@@ -112,7 +116,7 @@ def _layout_classes(printed: str, printed_classes: str) -> tuple[np.ndarray, np.
 
 
 def classify(rectified: np.ndarray, profile=None, net: bool = True, beyond: np.ndarray | None = None,
-             adapt: bool = True) -> BoardReading:
+             adapt: bool = True, *, thresholds: dict) -> BoardReading:
     """The board's reading. `net=False` leaves the square net out: the grid and side search reads many
     candidate grids, and only the one it keeps needs the net (BoardReading.with_net). Where the net is
     weighed in, so is the profile's learned appearance (vision.classify.appearance), unless `adapt` is False.
@@ -120,10 +124,12 @@ def classify(rectified: np.ndarray, profile=None, net: bool = True, beyond: np.n
     `beyond`: (ROWS, COLUMNS) bool, the squares that lie beyond the picture's edge (where rectifying
     repeats the edge's pixels, which look like pieces: at the true corners of boards half out of the
     frame, 243 of 552 squares wholly beyond it read as a wrong piece). They read "?", and the squares
-    beside them see them as hidden."""
+    beside them see them as hidden.
+
+    `thresholds`: thresholds.toml's table (vision.thresholds), kept in the reading."""
     if rectified is None or rectified.ndim != 3 or rectified.shape[1] % COLUMNS or rectified.shape[0] * COLUMNS != rectified.shape[1] * ROWS:
         raise ValueError("classify needs a rectified board of 9x8 equal squares (vision.locate.rectification)")
-    bf = board_features(rectified, profile, adapt)
+    bf = board_features(rectified, profile, adapt, thresholds=thresholds)
     if beyond is not None and not beyond.any():
         beyond = None
     # beyond squares hidden before the net is weighed in, as in a reading's with_net (_reading holds them
@@ -131,8 +137,8 @@ def classify(rectified: np.ndarray, profile=None, net: bool = True, beyond: np.n
     pp = _hidden_where(context_probabilities(bf.squares, beyond), beyond)
     qp = load_mlp("printed_model").probabilities(bf.squares)
     if net:  # weighed in at once: the reading without it, made first, would only be thrown away
-        return _reading(_net_weighed(pp, bf), qp, bf, True, beyond)
-    return _reading(pp, qp, bf, False, beyond)
+        return _reading(_net_weighed(pp, bf, thresholds=thresholds), qp, bf, True, beyond, thresholds=thresholds)
+    return _reading(pp, qp, bf, False, beyond, thresholds=thresholds)
 
 
 def averaged(first: BoardReading, piece_probs: list[np.ndarray], printed_probs: list[np.ndarray]) -> BoardReading:
@@ -140,14 +146,15 @@ def averaged(first: BoardReading, piece_probs: list[np.ndarray], printed_probs: 
     probabilities (each 72 x classes, squares in first's reading order): the same board read other ways."""
     if first.board is None or not first.by_net:
         raise ValueError("averaged needs a reading classified with the square net, not turned")
-    return _reading(np.mean(piece_probs, 0), np.mean(printed_probs, 0), first.board, True, first.beyond)
+    return _reading(np.mean(piece_probs, 0), np.mean(printed_probs, 0), first.board, True, first.beyond,
+                    thresholds=first.thresholds)
 
 
-def _net_weighed(pp: np.ndarray, bf: BoardFeatures) -> np.ndarray:
+def _net_weighed(pp: np.ndarray, bf: BoardFeatures, *, thresholds: dict) -> np.ndarray:
     """The piece probabilities read without the square net, with its reading weighed in, and then the
     table's learned appearance where the profile has one (the search's many grids are read without either)."""
-    net = square_net_probabilities(net_input(bf.balanced, bf.floor))
-    out = leaf_colours_agreed(combined(pp, net), bf.squares)
+    net = square_net_probabilities(net_input(bf.balanced, bf.floor, thresholds=thresholds))
+    out = leaf_colours_agreed(combined(pp, net, thresholds=thresholds), bf.squares, thresholds=thresholds)
     return out if bf.appearance is None else bf.appearance.adjusted(out)
 
 
@@ -161,18 +168,18 @@ def _hidden_where(pp: np.ndarray, beyond: np.ndarray | None) -> np.ndarray:
 
 
 def _reading(pp: np.ndarray, qp: np.ndarray, bf: BoardFeatures, by_net: bool,
-             beyond: np.ndarray | None = None) -> BoardReading:
+             beyond: np.ndarray | None = None, *, thresholds: dict) -> BoardReading:
     pp = _hidden_where(pp, beyond)
-    chars, conf = decide(pp)
+    chars, conf = decide(pp, thresholds=thresholds)
     if by_net:  # the final reading only: the search's grids were tuned with its squares read hidden as they are
-        chars, conf = with_small_hidden_patches_read(pp, chars, conf, beyond)
-    chars, conf = with_tile_mates(pp, chars, conf)
+        chars, conf = with_small_hidden_patches_read(pp, chars, conf, beyond, thresholds=thresholds)
+    chars, conf = with_tile_mates(pp, chars, conf, thresholds=thresholds)
     if by_net:  # the final reading only: a grid search reads hundreds of grids, most of them off
-        chars, conf = with_tiles_counted(pp, chars, conf)
+        chars, conf = with_tiles_counted(pp, chars, conf, thresholds=thresholds)
     printed = np.array(list(load_mlp("printed_model").classes))[qp.argmax(1)]
     printed[~_SHOWS_FLOOR[piece_codes(chars)]] = "?"
     return BoardReading(format_grid(chars.reshape(ROWS, COLUMNS)), format_grid(printed.reshape(ROWS, COLUMNS)),
-                        conf.reshape(ROWS, COLUMNS), pp, qp, bf, by_net, beyond)
+                        conf.reshape(ROWS, COLUMNS), pp, qp, bf, by_net, beyond, thresholds=thresholds)
 
 
 def context_probabilities(feats: np.ndarray, beyond: np.ndarray | None = None) -> np.ndarray:
@@ -185,12 +192,13 @@ def context_probabilities(feats: np.ndarray, beyond: np.ndarray | None = None) -
 _SHOWS_FLOOR = np.array([c in FLOOR_VISIBLE for c in CLASSES])  # by class: the printed floor shows there
 
 
-def decide(pp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def decide(pp: np.ndarray, *, thresholds: dict) -> tuple[np.ndarray, np.ndarray]:
     """Each square's piece character and confidence from its piece probabilities (CLASSES order).
 
     "?" when "hidden" is sure (a hand, the frame's edge) or no piece class is sure enough; otherwise the
-    best piece class, its probability renormalised over the piece classes."""
-    t = thresholds()["classify"]
+    best piece class, its probability renormalised over the piece classes (thresholds.toml [classify]
+    occluded_probability, min_confidence)."""
+    t = thresholds["classify"]
     best, conf = _likeliest_pieces(pp)
     chars = _PIECES[best]
     unsure = (pp[:, _HIDDEN] > float(t["occluded_probability"])) | (conf < float(t["min_confidence"]))
@@ -206,7 +214,8 @@ def _likeliest_pieces(pp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def with_small_hidden_patches_read(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray,
-                                   beyond: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+                                   beyond: np.ndarray | None = None, *,
+                                   thresholds: dict) -> tuple[np.ndarray, np.ndarray]:
     """decide's characters and confidences with each small patch of squares read hidden, which no other
     square read hidden touches (diagonally too), read as its likeliest piece where that is sure enough among
     the pieces (thresholds.toml [classify] hidden_patch_most).
@@ -216,7 +225,7 @@ def with_small_hidden_patches_read(pp: np.ndarray, chars: np.ndarray, conf: np.n
     the artwork that the models took for a hand. Such a square keeps the confidence decide gave it, at most
     one less the probability of hidden, so a reader that weighs confidence still sees the doubt. A square
     unsure between pieces rather than hidden, or beyond the picture, stays "?"."""
-    t = thresholds()["classify"]
+    t = thresholds["classify"]
     most = int(t["hidden_patch_most"])
     hidden = chars == "?"
     if most <= 0 or not hidden.any():
@@ -236,7 +245,8 @@ def with_small_hidden_patches_read(pp: np.ndarray, chars: np.ndarray, conf: np.n
     return chars, conf
 
 
-def with_tile_mates(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def with_tile_mates(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray, *,
+                    thresholds: dict) -> tuple[np.ndarray, np.ndarray]:
     """decide's characters and confidences with no square left alone and no leaf without its hole
     (vision.classify.tile_mates).
 
@@ -271,12 +281,13 @@ def with_tile_mates(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray) -> tupl
             changes = [change(k, [hole, "t"]) for k in sorted(set(group) | around)]
         _, k, allowed = min(changes, key=lambda ch: ch[0])
         row = np.where([c in allowed or c == "?" for c in CLASSES], pp[k], 0.0)
-        c, p = decide(row[None])
+        c, p = decide(row[None], thresholds=thresholds)
         chars[k], conf[k] = c[0], p[0]
     return chars, conf
 
 
-def with_tiles_counted(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def with_tiles_counted(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray, *,
+                       thresholds: dict) -> tuple[np.ndarray, np.ndarray]:
     """with_tile_mates' characters and confidences with the board's tiles whole (vision.classify.tile_counts).
 
     A reading whose counts cannot be whole tiles has misread a square or more: the cheapest change of one,
@@ -287,7 +298,7 @@ def with_tiles_counted(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray) -> t
     counts = piece_counts(chars)
     if counts_whole(counts):
         return chars, conf
-    limit = float(thresholds()["classify"]["tile_count_max_cost"])
+    limit = float(thresholds["classify"]["tile_count_max_cost"])
     logp = np.log(np.maximum(pp, 1e-12))
     codes = piece_codes(chars)  # CLASSES is the piece characters' order
     cost = logp[np.arange(len(codes)), codes][:, None] - logp
@@ -295,7 +306,7 @@ def with_tiles_counted(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray) -> t
     cost[codes == _HIDDEN] = np.inf
     cost[np.arange(len(codes)), codes] = np.inf
     square, piece = np.nonzero(cost <= limit)
-    pools = [int(n) for n in thresholds()["classify"]["tile_count_tries"]]
+    pools = [int(n) for n in thresholds["classify"]["tile_count_tries"]]
     order = np.argsort(cost[square, piece], kind="stable")[:max(pools)]
     tries = [(float(cost[square[k], piece[k]]), int(square[k]), int(piece[k])) for k in order]
     candidates = [(sum(c for c, _, _ in combo), combo)
@@ -320,11 +331,12 @@ def with_tiles_counted(pp: np.ndarray, chars: np.ndarray, conf: np.ndarray) -> t
     return chars, conf
 
 
-def combined(context_probs: np.ndarray, net_probs: np.ndarray, weight: float | None = None) -> np.ndarray:
+def combined(context_probs: np.ndarray, net_probs: np.ndarray, weight: float | None = None, *,
+             thresholds: dict) -> np.ndarray:
     """The context model's and the square net's piece probabilities, a weighted geometric mean: a
     square both find likely stays likely, and one the net's view of its shape rules out drops.
     `weight`: the net's share, when not thresholds.toml's (a net just trained, judged at several)."""
-    w = float(thresholds()["square_net"]["weight"]) if weight is None else weight
+    w = float(thresholds["square_net"]["weight"]) if weight is None else weight
     g = np.exp((1 - w) * np.log(np.maximum(context_probs, 1e-12)) + w * np.log(np.maximum(net_probs, 1e-12)))
     return g / g.sum(1, keepdims=True)
 
@@ -334,7 +346,7 @@ _LEAF_COLOUR_OF = np.full(len(CLASSES), len(LEAF_COLOURS))
 _LEAF_COLOUR_OF[LEAF_SOLID] = _LEAF_COLOUR_OF[LEAF_HOLE] = np.arange(len(LEAF_COLOURS))
 
 
-def leaf_colours_agreed(pp: np.ndarray, feats: np.ndarray) -> np.ndarray:
+def leaf_colours_agreed(pp: np.ndarray, feats: np.ndarray, *, thresholds: dict) -> np.ndarray:
     """Piece probabilities with each leaf square's colour held against the board's surely read leaves.
 
     One board's tiles of one colour share its printing and light: a square whose corners (on the leaf
@@ -347,7 +359,7 @@ def leaf_colours_agreed(pp: np.ndarray, feats: np.ndarray) -> np.ndarray:
     green (scene 7204011) must not turn a sure reading, only settle an unsure one. With fewer than two
     colours to compare, nothing changes. The perceptrons see the same comparison as an input
     (vision.classify.features.leaf_colour_context), yet it does not always carry."""
-    t = thresholds()["classify"]
+    t = thresholds["classify"]
     P = pp[:, LEAF_SOLID] + pp[:, LEAF_HOLE]
     x = corner_lab(feats).astype(np.float64) * np.float64(t["colour_lab_weights"])
     sure = P > float(t["colour_sure"])

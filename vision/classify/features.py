@@ -21,7 +21,6 @@ import numpy as np
 
 from vision.grids import COLUMNS, PIECE_CHARS, ROWS
 from vision.classify.mlp import load_mlp
-from vision.thresholds import thresholds
 
 REGIONS = ("centre", "ring", "mid", "corner", "whole")
 # the square's quarters and its four corners apart: a hand over one corner spoils one of each, and the
@@ -46,12 +45,13 @@ def region_weights(px: int) -> np.ndarray:
     return w / w.sum(1, keepdims=True)
 
 
-def white_balance_gains(rect: np.ndarray) -> np.ndarray:
-    """BGR gains that make the board's least saturated pixels (its printed floor) grey on average.
+def white_balance_gains(rect: np.ndarray, *, thresholds: dict) -> np.ndarray:
+    """BGR gains that make the board's least saturated pixels (its printed floor) grey on average
+    (thresholds.toml [classify] wb_*).
 
     Limited gains keep a board that is mostly one leaf colour from being pulled to grey.
     """
-    t = thresholds()["classify"]
+    t = thresholds["classify"]
     small = _every_second_pixel(rect)
     sat = cv2.extractChannel(cv2.cvtColor(small, cv2.COLOR_BGR2HSV), 1)
     hist = cv2.calcHist([sat], [0], None, [256], [0, 256]).ravel()  # whole counts, as np.bincount's, sooner
@@ -74,18 +74,18 @@ def _every_second_pixel(img: np.ndarray) -> np.ndarray:
     return cv2.resize(img, (img.shape[1] // 2, img.shape[0] // 2), interpolation=cv2.INTER_NEAREST)
 
 
-def balance(rect: np.ndarray, profile=None) -> tuple[np.ndarray, np.ndarray]:
+def balance(rect: np.ndarray, profile=None, *, thresholds: dict) -> tuple[np.ndarray, np.ndarray]:
     """The board after the camera's known cast (a calibration profile) and its own white balance, and
     that white balance's BGR gains."""
     if profile is not None and profile.gains() is not None:
         rect = cv2.transform(rect, np.diag(np.float32(profile.gains())))
-    gains = white_balance_gains(rect)
+    gains = white_balance_gains(rect, thresholds=thresholds)
     return cv2.transform(rect, np.diag(gains)), gains
 
 
-def region_means(rect: np.ndarray, profile=None) -> tuple[np.ndarray, np.ndarray]:
+def region_means(rect: np.ndarray, profile=None, *, thresholds: dict) -> tuple[np.ndarray, np.ndarray]:
     """(72, channels, REGIONS + QUARTERS) means after white balance, and the white balance's BGR gains."""
-    balanced, gains = balance(rect, profile)
+    balanced, gains = balance(rect, profile, thresholds=thresholds)
     return balanced_region_means(balanced), gains
 
 
@@ -220,12 +220,12 @@ def floor_free_features(means: np.ndarray, gains: np.ndarray, ordered: tuple | N
                            alike - corner, np.tile(context, (n, 1))], 1)
 
 
-def floor_reference(means: np.ndarray, floor_probs: np.ndarray) -> tuple[np.ndarray, float]:
+def floor_reference(means: np.ndarray, floor_probs: np.ndarray, *, thresholds: dict) -> tuple[np.ndarray, float]:
     """The floor's Lab colour: the weighted median ring colour of the squares that show floor there
     (empty squares and open holes, as the floor model judges), and how many squares' worth it rests on.
 
     With too little floor in sight (a board under a hand) the median corner colour stands in."""
-    t = thresholds()["classify"]
+    t = thresholds["classify"]
     ring = means[:, :3, REGIONS.index("ring")]
     w = floor_probs[:, FLOOR_CLASSES.index("f")] + floor_probs[:, FLOOR_CLASSES.index("h")]
     w = np.where(w > float(t["floor_square_probability"]), w, 0.0)
@@ -245,11 +245,11 @@ def weighted_medians(x: np.ndarray, w: np.ndarray) -> np.ndarray:
 
 
 def features_with_floor(means: np.ndarray, base: np.ndarray, floor_probs: np.ndarray,
-                        ordered: tuple | None = None, floor: tuple | None = None) -> np.ndarray:
+                        ordered: tuple | None = None, floor: tuple | None = None, *, thresholds: dict) -> np.ndarray:
     """(72, F): the floor-free features, the regions' colours relative to the floor, and the floor.
     `ordered`: quarter_features(means), `floor`: floor_reference(means, floor_probs), when the caller
     has them already."""
-    ref, support = floor_reference(means, floor_probs) if floor is None else floor
+    ref, support = floor_reference(means, floor_probs, thresholds=thresholds) if floor is None else floor
     quarters, _ = quarter_features(means) if ordered is None else ordered
     rel = np.concatenate([means[:, :3, :len(REGIONS)], quarters[:, :3, :]], 2) - ref[None, :, None]
     context = np.concatenate([ref, [np.log1p(support)]])
@@ -330,20 +330,21 @@ class BoardFeatures:
     appearance: object = None
 
 
-def board_features(rect: np.ndarray, profile=None, adapt: bool = True) -> BoardFeatures:
+def board_features(rect: np.ndarray, profile=None, adapt: bool = True, *, thresholds: dict) -> BoardFeatures:
     """`adapt`: whether the profile's learned appearance is to weigh the reading (not when the squares are
     read to be learned from: the references hold the models' own reading)."""
-    balanced, gains = balance(rect, profile)
+    balanced, gains = balance(rect, profile, thresholds=thresholds)
     means = balanced_region_means(balanced)
     ordered = quarter_features(means)
     base = floor_free_features(means, gains, ordered)
     floor_probs = load_mlp("floor_model").probabilities(base)
-    floor = floor_reference(means, floor_probs)
+    floor = floor_reference(means, floor_probs, thresholds=thresholds)
     appearance = getattr(profile, "appearance", None) if adapt else None
-    return BoardFeatures(features_with_floor(means, base, floor_probs, ordered, floor), balanced, floor[0],
+    squares = features_with_floor(means, base, floor_probs, ordered, floor, thresholds=thresholds)
+    return BoardFeatures(squares, balanced, floor[0],
                          None if appearance is None or appearance.empty else appearance)
 
 
-def square_features(rect: np.ndarray, profile=None) -> np.ndarray:
+def square_features(rect: np.ndarray, profile=None, *, thresholds: dict) -> np.ndarray:
     """(72, F) features, squares in reading order (A1, B1, ... I8)."""
-    return board_features(rect, profile).squares
+    return board_features(rect, profile, thresholds=thresholds).squares

@@ -8,7 +8,6 @@ import numpy as np
 
 from vision.grids import FLOOR_VISIBLE, rotate180
 from vision.kit import load_kit
-from vision.thresholds import thresholds
 
 SYMBOLS = ".bnmf"
 
@@ -31,7 +30,8 @@ def _index(layout: str, half_turn: bool = False) -> np.ndarray:
 
 
 def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, str] | None = None,
-               allow_half_turn: bool = True, exclude: frozenset[str] | set[str] = frozenset()) -> SideMatch:
+               allow_half_turn: bool = True, exclude: frozenset[str] | set[str] = frozenset(), *,
+               thresholds: dict) -> SideMatch:
     """The side whose printed layout the visible floor fits best, if it leads every other side clearly:
     by more where much floor shows, since a grid over much floor (a patch of cloth, a board read a few
     squares off) gathers chance agreement with some side, and a right one leads the more, the more it sees.
@@ -40,7 +40,7 @@ def match_side(pieces: str, printed_probs: np.ndarray, known_sides: dict[str, st
     `exclude`: sides another board in the same frame already is; they cannot be named here, but still
     count as rivals, so a grid that fits them better than the rest names nothing.
     """
-    t = thresholds()["sides"]
+    t = thresholds["sides"]
     sides = every_side(known_sides)
     if known_sides is not None:
         # the players' sides are the only ones that can be named, but every printed layout stays a rival:

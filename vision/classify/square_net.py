@@ -19,17 +19,17 @@ import numpy as np
 
 from vision.grids import COLUMNS, PIECE_CHARS, ROWS
 from vision.classify.mlp import DATA, ModelFileError
-from vision.thresholds import thresholds
 
 CLASSES = PIECE_CHARS  # the output's order, the piece notation's ("?" = hidden), as the perceptrons'
 CACHE_PX = 16  # pixels per square of the boards the training cache holds, and the first step down at run time
 INPUT_CHANNELS = 6
 
 
-def net_input(balanced: np.ndarray, floor_lab: np.ndarray) -> np.ndarray:
+def net_input(balanced: np.ndarray, floor_lab: np.ndarray, *, thresholds: dict) -> np.ndarray:
     """(6, 8*px, 9*px) float32 from a white-balanced BGR board of 9x8 equal squares and its floor's Lab
-    colour (L 0-100, a and b about 0): Lab, and Lab minus the floor, each scaled to about unit range."""
-    px = int(thresholds()["square_net"]["input_px"])
+    colour (L 0-100, a and b about 0): Lab, and Lab minus the floor, each scaled to about unit range, at
+    thresholds.toml [square_net] input_px pixels a square."""
+    px = int(thresholds["square_net"]["input_px"])
     small = balanced
     for step in (CACHE_PX, px):  # always the same two steps, so a cached 16 px board and a live one agree
         if small.shape[1] != COLUMNS * step:

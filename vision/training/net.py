@@ -53,7 +53,7 @@ def _net_chunk(args) -> pathlib.Path:
     R, F, P, PP = [], [], [], []
     for seed in range(start, start + CHUNK):
         for b, rect in jittered_boards(scene_for(kind, seed), rng):
-            bf = board_features(rect)
+            bf = board_features(rect, thresholds=thresholds())
             R.append(cv2.resize(bf.balanced, (COLUMNS * CACHE_PX, ROWS * CACHE_PX), interpolation=cv2.INTER_AREA))
             F.append(bf.floor)
             P.append(np.where(b.occluded.ravel(), "?", parse(b.pieces).ravel()))
@@ -67,7 +67,8 @@ def _net_chunk(args) -> pathlib.Path:
 
 
 def inputs_and_labels(d: dict) -> tuple[np.ndarray, np.ndarray]:
-    X = np.stack([net_input(r, f) for r, f in zip(d["rect"], d["ref"])])
+    table = thresholds()
+    X = np.stack([net_input(r, f, thresholds=table) for r, f in zip(d["rect"], d["ref"])])
     Y = np.vectorize(CLASSES.index)(d["labels"]).astype(np.int64)
     return X, Y
 
@@ -164,7 +165,7 @@ def export(net, px: int, path: pathlib.Path) -> None:
 def misread(Y: np.ndarray, probs: np.ndarray) -> tuple[int, int, int]:
     """Visible squares misread, boards not fully right, hidden squares read as a piece."""
     truth = np.array(list(CLASSES))[Y.ravel()]
-    read = decide(probs)[0]
+    read = decide(probs, thresholds=thresholds())[0]
     seen = truth != "?"
     wrong = seen & (read != truth)
     return int(wrong.sum()), int(wrong.reshape(-1, ROWS * COLUMNS).any(1).sum()), int((~seen & (read != "?")).sum())
@@ -175,7 +176,8 @@ def report(net_path: pathlib.Path, workers: int = 2, weights=(0.35, 0.5, 0.65)) 
     installed net weighed in at thresholds.toml's weight, and the net at `net_path` at each of `weights`
     (so a net just trained is judged against the one it would replace, and its weight chosen)."""
     installed = DATA / "square_net.onnx"
-    w = float(thresholds()["square_net"]["weight"])
+    table = thresholds()
+    w = float(table["square_net"]["weight"])
     for name, jobs in (("random", jobs_for(150, 0, VALIDATION_SEED_BASE)),
                        ("played-like", jobs_for(0, 100, played_base=PLAYED_SEED_BASE + 100_000))):
         v = collect(jobs, workers, chunk=_net_chunk, log=lambda *a, **k: None)
@@ -184,9 +186,10 @@ def report(net_path: pathlib.Path, workers: int = 2, weights=(0.35, 0.5, 0.65)) 
         print(f"validation, {name} ({len(Xv)} boards), misread squares / boards not fully right / hidden read "
               f"as a piece: context model alone {misread(Yv, ctx)}", flush=True)
         if installed.exists() and installed.resolve() != pathlib.Path(net_path).resolve():
-            print(f"  installed net at {w}: {misread(Yv, combined(ctx, square_net_probabilities(Xv, installed)))}")
+            both = combined(ctx, square_net_probabilities(Xv, installed), thresholds=table)
+            print(f"  installed net at {w}: {misread(Yv, both)}")
         new = square_net_probabilities(Xv, net_path)  # the file as written, as it will be read
-        print("  this net at " + ", ".join(f"{x}: {misread(Yv, combined(ctx, new, x))}" for x in weights), flush=True)
+        print("  this net at " + ", ".join(f"{x}: {misread(Yv, combined(ctx, new, x, thresholds=table))}" for x in weights), flush=True)
 
 
 def main(argv=None) -> int:

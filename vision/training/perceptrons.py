@@ -72,7 +72,7 @@ def jittered_boards(scene, rng, jitter=0.04):
 
 def board_samples(scene, rng, jitter=0.04):
     for b, rect in jittered_boards(scene, rng, jitter):
-        means, gains = region_means(rect)
+        means, gains = region_means(rect, thresholds=thresholds())
         pieces = np.array(list(b.pieces.replace("/", "")))
         printed = np.array(list(b.printed.replace("/", "")))
         yield means, gains, pieces, printed, b.occluded.ravel()
@@ -137,7 +137,9 @@ def features(d: dict, floor_model) -> tuple[np.ndarray, np.ndarray]:
     base = [floor_free_features(m, g, o) for m, g, o in zip(d["means"], d["gains"], ordered)]
     if floor_model is None:
         return np.concatenate(base), None
-    full = [features_with_floor(m, b, floor_model.probabilities(b), o) for m, b, o in zip(d["means"], base, ordered)]
+    table = thresholds()
+    full = [features_with_floor(m, b, floor_model.probabilities(b), o, thresholds=table)
+            for m, b, o in zip(d["means"], base, ordered)]
     return np.concatenate(base), np.concatenate(full)
 
 
