@@ -67,13 +67,29 @@ def _lab_squares(rect: np.ndarray, t: dict) -> tuple[np.ndarray, np.ndarray]:
     return balanced, lab.reshape(ROWS, px, COLUMNS, px, 3).transpose(0, 2, 1, 3, 4).reshape(SQUARES, px * px, 3)
 
 
-def _scores(squares: np.ndarray, disc: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Each square's score, its pixels less its floor, and their distance from it."""
-    floor = np.median(squares[:, disc["floor"]], axis=1)
-    off = squares - floor[:, None, :]
-    dist = np.sqrt((off ** 2).sum(2))
-    score = dist[:, disc["symbol"]].mean(1) - np.percentile(dist[:, disc["band"]], 80, axis=1)
-    return score, off, dist
+def _novelty(squares: np.ndarray, inside: np.ndarray, ring: np.ndarray, nearest: int) -> np.ndarray:
+    """(n, inside.sum()) how far each pixel inside a square's middle lies, in Lab, from the colours of its
+    own floor ring: the distance to its `nearest`-th nearest ring pixel. A colour the floor shows anywhere
+    around the square (a drawn leaf, a twig, grain, a speckle) is near some of the ring's pixels; a printed
+    symbol's colour is near none. A few of the ring's pixels may be the symbol's own edge (a grid a little
+    off), hence not the nearest one but the `nearest`-th."""
+    mid = squares[:, inside].astype(np.float32)
+    around = squares[:, ring].astype(np.float32)
+    d2 = (mid ** 2).sum(2)[:, :, None] + (around ** 2).sum(2)[:, None, :] - 2.0 * np.einsum("snc,src->snr", mid, around)
+    k = min(nearest, around.shape[1] - 1)
+    return np.sqrt(np.clip(np.partition(d2, k, axis=2)[:, :, k], 0.0, None))
+
+
+def _ring_sample(disc: dict, t: dict) -> np.ndarray:
+    """Every `ring_stride`-th pixel of the floor ring (a ring's colours are many times over what a symbol needs)."""
+    ring = np.zeros_like(disc["floor"])
+    ring[np.flatnonzero(disc["floor"])[::int(t["ring_stride"])]] = True
+    return ring
+
+
+def _scores(squares: np.ndarray, disc: dict, t: dict) -> np.ndarray:
+    """How much each square's middle is unlike its own floor: the mean novelty over the symbol's disc."""
+    return _novelty(squares, disc["symbol"], _ring_sample(disc, t), int(t["nearest"])).mean(1)
 
 
 def symbol_evidence(rect: np.ndarray, *, thresholds: dict) -> float:
@@ -84,7 +100,7 @@ def symbol_evidence(rect: np.ndarray, *, thresholds: dict) -> float:
     t = thresholds["printed_learning"]
     _, squares = _lab_squares(rect, t)
     disc = _discs(int(t["square_px"]), t)
-    score, _, _ = _scores(squares, disc)
+    score = _scores(squares, disc, t)
     floor = np.median(squares[:, disc["floor"]], axis=1)
     away = np.sqrt(((floor - np.median(floor, axis=0)) ** 2).sum(1))
     spread = max(float(t["floor_least_spread"]), float(t["floor_spreads"]) * float(np.median(away)))
@@ -97,11 +113,13 @@ def board_looks(rect: np.ndarray, *, thresholds: dict) -> BoardLooks:
     px = int(t["square_px"])
     balanced, squares = _lab_squares(rect, t)
     disc = _discs(px, t)
-    score, off, dist = _scores(squares, disc)
+    floor = np.median(squares[:, disc["floor"]], axis=1)
+    off = squares - floor[:, None, :]
+    novel = _novelty(squares, disc["crop"], _ring_sample(disc, t), int(t["nearest"]))
+    score = novel[:, disc["symbol"][disc["crop"]]].mean(1)
     where = _crop_points(px, disc["crop"])
     shape_gain = float(t["shape_weight"])
-    colours = np.stack([_colours(off[i, disc["crop"]], dist[i, disc["crop"]], where, shape_gain)
-                        for i in range(SQUARES)])
+    colours = np.stack([_colours(off[i, disc["crop"]], novel[i], where, shape_gain) for i in range(SQUARES)])
     half = int(round(float(t["template_half"]) * px)) + int(t["template_shift"])
     mid = px // 2
     grid = off.reshape(SQUARES, px, px, 3)
