@@ -172,6 +172,8 @@ def learn(looks: list[BoardLooks], *, thresholds: dict) -> Learned:
         patches = np.concatenate([b.patches for b in looks])
         labels = _joined_by_template(patches, labels, int(t["template_shift"]), float(t["join_fit"]),
                                      float(t["join_member_share"]))
+        labels = np.where(_recurring(patches, labels >= 0, int(t["template_shift"]), int(t["recurs"]),
+                                     float(t["recurs_alike"])), labels, -1)
     labels = _numbered_by_size(labels)
     per_board = [labels[i * SQUARES:(i + 1) * SQUARES] for i in range(len(looks))]
     return Learned(per_board, int(labels.max()) + 1)
@@ -179,8 +181,11 @@ def learn(looks: list[BoardLooks], *, thresholds: dict) -> Learned:
 
 def _stand_out(score: np.ndarray) -> np.ndarray:
     """The squares whose scores lie above the split that divides them best into two (Otsu's criterion, on
-    signed square roots: the symbols' scores spread far wider than the floor's)."""
-    x = np.sign(score) * np.sqrt(np.abs(score))
+    log(1 + score), the score in Lab units: a plain square's score is the floor's noise, a unit or two,
+    while the symbols' spread over tens of units, the darkest berry far above the palest feather; on a
+    log scale each population is about as wide as the other, and the split falls between them rather
+    than among the symbols)."""
+    x = np.log1p(np.clip(score, 0.0, None))
     order = np.sort(x)
     n = len(order)
     if n < 2 or order[-1] - order[0] < 1e-6:
@@ -274,6 +279,25 @@ def _joined_by_template(patches: np.ndarray, labels: np.ndarray, shift: int, lea
     joins = (labels < 0) & fitting.any(0)
     joined_to = np.where(fitting, fits, -np.inf).argmax(0)
     return np.where(labels >= 0, nearest, np.where(joins, joined_to, -1))
+
+
+def _recurring(patches: np.ndarray, marked: np.ndarray, shift: int, times: int, least: float) -> np.ndarray:
+    """Which marked squares recur: at least `times` other marked squares of the box have a middle alike
+    to theirs (`least` or more, likeness as in _distances: 1 the same, 0 nothing alike, whatever the
+    contrast). Every treasure's symbol is printed on many squares, and printed alike; a leaf or pebble
+    of the floor's illustration that happens to lie in a square's middle is a drawing of its own."""
+    out = np.zeros(len(marked), bool)
+    idx = np.flatnonzero(marked)
+    if len(idx) <= times:
+        return out
+    p = patches.shape[1] - 2 * shift
+    x = patches[idx, shift:shift + p, shift:shift + p].reshape(len(idx), -1).astype(np.float64)
+    energy = (x ** 2).sum(1)
+    together = energy[:, None] + energy[None] + 1e-6
+    alike = 1.0 - (together - 1e-6 - 2.0 * x @ x.T) / together
+    np.fill_diagonal(alike, -np.inf)
+    out[idx] = np.sort(alike, axis=1)[:, -times] >= least
+    return out
 
 
 def _numbered_by_size(labels: np.ndarray) -> np.ndarray:
