@@ -1,20 +1,26 @@
 """Which squares of the table's own empty boards carry a printed symbol, and which symbols look alike.
 
-A real box's artwork is not known: no palette says what a berry looks like. What holds for any copy is
-that a symbol is printed in the middle of its square on the board's floor, and that every symbol of one
-treasure is printed alike. So:
+A real box's artwork is not known: no palette says what a berry looks like, and its floor may be crowded
+with drawn leaves, twigs and acorns, or grainy as a photograph. What holds for any copy is that a symbol
+is printed in the middle of its square, in colours its floor does not show around it, and that every
+symbol of one treasure is printed alike, on many squares of the box. So:
 
-1. each square's middle is compared with its own floor (the median of a ring around it) and with the band
-   just outside the symbol: a symbol stands out in the middle and stops there, while a leaf or twig of the
-   floor's illustration that crosses the middle goes on through the band;
-2. the squares that stand out most, over all the boards seen, are split from the rest where their scores
-   divide best (no fixed level: the boards' own spread decides);
-3. those are grouped by their colours (the darker and the lighter half of their off-floor pixels) with
+1. each pixel of a square's middle is scored by how far its colour lies from the colours of the square's
+   own floor ring (its distance, in Lab, to the few nearest ring pixels): a leaf, twig or grain of the
+   floor's illustration that lies in the middle shows colours the ring shows too, however crowded or
+   grainy the floor; a printed symbol's colours are nowhere in it. A square's score is its middle's mean;
+2. the squares that stand out, over all the boards seen, are split from the rest where their scores,
+   on a log scale, divide best into two (no fixed level: the boards' own spread decides; on a log scale
+   the floor's noise and the symbols' wide spread are each one population);
+3. those are grouped by their colours (the darker and the lighter half of their novel pixels) with
    Ward's method, the number of groups where the merge cost jumps most (at least the four treasures);
 4. each group's mean patch is its template; every symbol square goes to the group whose template it fits
    best (colours alone can put a red cap with a white stem among pale feathers), and a square not taken
    at first joins the group whose template it fits about as well as the group's own members do: a symbol
-   that barely stands out of a floor of nearly its colour still has its shape.
+   that barely stands out of a floor of nearly its colour still has its shape;
+5. a symbol recurs: a square is kept only when at least a few other symbol squares of the box have a
+   middle alike to its own. A leaf or pebble of the floor that happens to stand out in one square's
+   middle is a drawing of its own, alike to none.
 
 The table then names each group once (calibration.boards); this module names nothing.
 """
@@ -34,8 +40,8 @@ SQUARES = ROWS * COLUMNS
 @dataclass(frozen=True)
 class BoardLooks:
     """What each of a board's 72 squares (reading order) looks like, for learning its printed symbols."""
-    score: np.ndarray  # (72,) how much the middle stands out of its floor, and stops there (Lab units)
-    colours: np.ndarray  # (72, 6) the darker and lighter half of the middle's off-floor pixels, compressed
+    score: np.ndarray  # (72,) how unlike the colours of its own floor ring its middle is (Lab units)
+    colours: np.ndarray  # (72, 8) the darker and lighter half of the middle's most novel pixels, compressed, and their spread
     patches: np.ndarray  # (72, p, p, 3) the middle, Lab less the square's floor, a little wider for shifts
     crops: np.ndarray  # (72, px, px, 3) each square as seen (BGR, white balanced): what the table is shown
 
@@ -136,7 +142,7 @@ def _crop_points(px: int, crop: np.ndarray) -> np.ndarray:
 
 
 def _colours(off: np.ndarray, dist: np.ndarray, where: np.ndarray, shape_gain: float) -> np.ndarray:
-    """The darker and the lighter half of the pixels that stand out of the floor most (Lab less the floor),
+    """The darker and the lighter half of the pixels most unlike the floor ring (`dist`: their novelty; Lab less the floor),
     with lightness and chroma compressed (signed square roots): a berry printed in any shade from blue to
     violet stays one group, while a pale feather and a red cap stay apart. Then the spread of those pixels
     along and across their longest direction: every symbol of a kind is printed one size, the leaves and
