@@ -57,8 +57,8 @@ def _discs(px: int, t: dict) -> dict[str, np.ndarray]:
     c = (np.arange(px) + 0.5) / px - 0.5
     yy, xx = np.meshgrid(c, c, indexing="ij")
     r = np.hypot(xx, yy).ravel()
-    (b0, b1), (f0, f1) = t["band"], t["floor_ring"]
-    return {"symbol": r < float(t["symbol_radius"]), "band": (r >= b0) & (r < b1),
+    f0, f1 = t["floor_ring"]
+    return {"symbol": r < float(t["symbol_radius"]),
             "floor": (r >= f0) & (r < f1), "crop": r < float(t["crop_radius"])}
 
 
