@@ -81,7 +81,7 @@ def _novelty(squares: np.ndarray, inside: np.ndarray, ring: np.ndarray, nearest:
     off), hence not the nearest one but the `nearest`-th."""
     mid = squares[:, inside].astype(np.float32)
     around = squares[:, ring].astype(np.float32)
-    d2 = (mid ** 2).sum(2)[:, :, None] + (around ** 2).sum(2)[:, None, :] - 2.0 * np.einsum("snc,src->snr", mid, around)
+    d2 = (mid ** 2).sum(2)[:, :, None] + (around ** 2).sum(2)[:, None, :] - 2.0 * (mid @ around.transpose(0, 2, 1))
     k = min(nearest, around.shape[1] - 1)
     return np.sqrt(np.clip(np.partition(d2, k, axis=2)[:, :, k], 0.0, None))
 
