@@ -87,10 +87,20 @@ def run(quick: bool) -> dict:
         name = artwork
         got = out["artworks"][name] = measure(artwork, boxes)
         print(f"{name}: {got['layouts_right']} of {got['layouts']} layouts exactly right; worst box "
-              f"{got['worst_box']}; {got['wrong_squares']} squares wrong; groups {got['groups']}", flush=True)
+              f"{got['worst_box']}; {got['wrong_squares']} squares wrong; groups {got['groups']}; "
+              f"{got['seconds_per_box']} s a box", flush=True)
+        for box in got["boxes"]:
+            if "error" in box:
+                print(f"  box {box['seed']} not learned: {box['error']}", flush=True)
     held = {k: v for k, v in out["artworks"].items() if k not in TRAINING}
     worst = min(held, key=lambda k: held[k]["share_right"])
     out["held_out_worst"] = {"family": worst, "share_right": held[worst]["share_right"]}
     print(f"worst held-out family: {worst}, {held[worst]['layouts_right']} of {held[worst]['layouts']} layouts right",
           flush=True)
     return out
+
+
+if __name__ == "__main__":  # python -m benchmarks.bench_boardcal [--quick]: the figures printed, none written
+    import sys
+
+    run("--quick" in sys.argv[1:])

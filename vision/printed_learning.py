@@ -1,20 +1,26 @@
 """Which squares of the table's own empty boards carry a printed symbol, and which symbols look alike.
 
-A real box's artwork is not known: no palette says what a berry looks like. What holds for any copy is
-that a symbol is printed in the middle of its square on the board's floor, and that every symbol of one
-treasure is printed alike. So:
+A real box's artwork is not known: no palette says what a berry looks like, and its floor may be crowded
+with drawn leaves, twigs and acorns, or grainy as a photograph. What holds for any copy is that a symbol
+is printed in the middle of its square, in colours its floor does not show around it, and that every
+symbol of one treasure is printed alike, on many squares of the box. So:
 
-1. each square's middle is compared with its own floor (the median of a ring around it) and with the band
-   just outside the symbol: a symbol stands out in the middle and stops there, while a leaf or twig of the
-   floor's illustration that crosses the middle goes on through the band;
-2. the squares that stand out most, over all the boards seen, are split from the rest where their scores
-   divide best (no fixed level: the boards' own spread decides);
-3. those are grouped by their colours (the darker and the lighter half of their off-floor pixels) with
+1. each pixel of a square's middle is scored by how far its colour lies from the colours of the square's
+   own floor ring (its distance, in Lab, to the few nearest ring pixels): a leaf, twig or grain of the
+   floor's illustration that lies in the middle shows colours the ring shows too, however crowded or
+   grainy the floor; a printed symbol's colours are nowhere in it. A square's score is its middle's mean;
+2. the squares that stand out, over all the boards seen, are split from the rest where their scores,
+   on a log scale, divide best into two (no fixed level: the boards' own spread decides; on a log scale
+   the floor's noise and the symbols' wide spread are each one population);
+3. those are grouped by their colours (the darker and the lighter half of their novel pixels) with
    Ward's method, the number of groups where the merge cost jumps most (at least the four treasures);
 4. each group's mean patch is its template; every symbol square goes to the group whose template it fits
    best (colours alone can put a red cap with a white stem among pale feathers), and a square not taken
    at first joins the group whose template it fits about as well as the group's own members do: a symbol
-   that barely stands out of a floor of nearly its colour still has its shape.
+   that barely stands out of a floor of nearly its colour still has its shape;
+5. a symbol recurs: a square is kept only when at least a few other symbol squares of the box have a
+   middle alike to its own. A leaf or pebble of the floor that happens to stand out in one square's
+   middle is a drawing of its own, alike to none.
 
 The table then names each group once (calibration.boards); this module names nothing.
 """
@@ -34,8 +40,8 @@ SQUARES = ROWS * COLUMNS
 @dataclass(frozen=True)
 class BoardLooks:
     """What each of a board's 72 squares (reading order) looks like, for learning its printed symbols."""
-    score: np.ndarray  # (72,) how much the middle stands out of its floor, and stops there (Lab units)
-    colours: np.ndarray  # (72, 6) the darker and lighter half of the middle's off-floor pixels, compressed
+    score: np.ndarray  # (72,) how unlike the colours of its own floor ring its middle is (Lab units)
+    colours: np.ndarray  # (72, 8) the darker and lighter half of the middle's most novel pixels, compressed, and their spread
     patches: np.ndarray  # (72, p, p, 3) the middle, Lab less the square's floor, a little wider for shifts
     crops: np.ndarray  # (72, px, px, 3) each square as seen (BGR, white balanced): what the table is shown
 
@@ -51,8 +57,8 @@ def _discs(px: int, t: dict) -> dict[str, np.ndarray]:
     c = (np.arange(px) + 0.5) / px - 0.5
     yy, xx = np.meshgrid(c, c, indexing="ij")
     r = np.hypot(xx, yy).ravel()
-    (b0, b1), (f0, f1) = t["band"], t["floor_ring"]
-    return {"symbol": r < float(t["symbol_radius"]), "band": (r >= b0) & (r < b1),
+    f0, f1 = t["floor_ring"]
+    return {"symbol": r < float(t["symbol_radius"]),
             "floor": (r >= f0) & (r < f1), "crop": r < float(t["crop_radius"])}
 
 
@@ -68,13 +74,29 @@ def _lab_squares(rect: np.ndarray, *, thresholds: dict) -> tuple[np.ndarray, np.
     return balanced, lab.reshape(ROWS, px, COLUMNS, px, 3).transpose(0, 2, 1, 3, 4).reshape(SQUARES, px * px, 3)
 
 
-def _scores(squares: np.ndarray, disc: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Each square's score, its pixels less its floor, and their distance from it."""
-    floor = np.median(squares[:, disc["floor"]], axis=1)
-    off = squares - floor[:, None, :]
-    dist = np.sqrt((off ** 2).sum(2))
-    score = dist[:, disc["symbol"]].mean(1) - np.percentile(dist[:, disc["band"]], 80, axis=1)
-    return score, off, dist
+def _novelty(squares: np.ndarray, inside: np.ndarray, ring: np.ndarray, nearest: int) -> np.ndarray:
+    """(n, inside.sum()) how far each pixel inside a square's middle lies, in Lab, from the colours of its
+    own floor ring: the distance to its `nearest`-th nearest ring pixel. A colour the floor shows anywhere
+    around the square (a drawn leaf, a twig, grain, a speckle) is near some of the ring's pixels; a printed
+    symbol's colour is near none. A few of the ring's pixels may be the symbol's own edge (a grid a little
+    off), hence not the nearest one but the `nearest`-th."""
+    mid = squares[:, inside].astype(np.float32)
+    around = squares[:, ring].astype(np.float32)
+    d2 = (mid ** 2).sum(2)[:, :, None] + (around ** 2).sum(2)[:, None, :] - 2.0 * (mid @ around.transpose(0, 2, 1))
+    k = min(nearest, around.shape[1] - 1)
+    return np.sqrt(np.clip(np.partition(d2, k, axis=2)[:, :, k], 0.0, None))
+
+
+def _ring_sample(disc: dict, t: dict) -> np.ndarray:
+    """Every `ring_stride`-th pixel of the floor ring (a ring's colours are many times over what a symbol needs)."""
+    ring = np.zeros_like(disc["floor"])
+    ring[np.flatnonzero(disc["floor"])[::int(t["ring_stride"])]] = True
+    return ring
+
+
+def _scores(squares: np.ndarray, disc: dict, t: dict) -> np.ndarray:
+    """How much each square's middle is unlike its own floor: the mean novelty over the symbol's disc."""
+    return _novelty(squares, disc["symbol"], _ring_sample(disc, t), int(t["nearest"])).mean(1)
 
 
 def symbol_evidence(rect: np.ndarray, *, thresholds: dict) -> float:
@@ -85,7 +107,7 @@ def symbol_evidence(rect: np.ndarray, *, thresholds: dict) -> float:
     t = thresholds["printed_learning"]
     _, squares = _lab_squares(rect, thresholds=thresholds)
     disc = _discs(int(t["square_px"]), t)
-    score, _, _ = _scores(squares, disc)
+    score = _scores(squares, disc, t)
     floor = np.median(squares[:, disc["floor"]], axis=1)
     away = np.sqrt(((floor - np.median(floor, axis=0)) ** 2).sum(1))
     spread = max(float(t["floor_least_spread"]), float(t["floor_spreads"]) * float(np.median(away)))
@@ -98,11 +120,13 @@ def board_looks(rect: np.ndarray, *, thresholds: dict) -> BoardLooks:
     px = int(t["square_px"])
     balanced, squares = _lab_squares(rect, thresholds=thresholds)
     disc = _discs(px, t)
-    score, off, dist = _scores(squares, disc)
+    floor = np.median(squares[:, disc["floor"]], axis=1)
+    off = squares - floor[:, None, :]
+    novel = _novelty(squares, disc["crop"], _ring_sample(disc, t), int(t["nearest"]))
+    score = novel[:, disc["symbol"][disc["crop"]]].mean(1)
     where = _crop_points(px, disc["crop"])
     shape_gain = float(t["shape_weight"])
-    colours = np.stack([_colours(off[i, disc["crop"]], dist[i, disc["crop"]], where, shape_gain)
-                        for i in range(SQUARES)])
+    colours = np.stack([_colours(off[i, disc["crop"]], novel[i], where, shape_gain) for i in range(SQUARES)])
     half = int(round(float(t["template_half"]) * px)) + int(t["template_shift"])
     mid = px // 2
     grid = off.reshape(SQUARES, px, px, 3)
@@ -119,7 +143,7 @@ def _crop_points(px: int, crop: np.ndarray) -> np.ndarray:
 
 
 def _colours(off: np.ndarray, dist: np.ndarray, where: np.ndarray, shape_gain: float) -> np.ndarray:
-    """The darker and the lighter half of the pixels that stand out of the floor most (Lab less the floor),
+    """The darker and the lighter half of the pixels most unlike the floor ring (`dist`: their novelty; Lab less the floor),
     with lightness and chroma compressed (signed square roots): a berry printed in any shade from blue to
     violet stays one group, while a pale feather and a red cap stay apart. Then the spread of those pixels
     along and across their longest direction: every symbol of a kind is printed one size, the leaves and
@@ -155,6 +179,8 @@ def learn(looks: list[BoardLooks], *, thresholds: dict) -> Learned:
         patches = np.concatenate([b.patches for b in looks])
         labels = _joined_by_template(patches, labels, int(t["template_shift"]), float(t["join_fit"]),
                                      float(t["join_member_share"]))
+        labels = np.where(_recurring(patches, labels >= 0, int(t["template_shift"]), int(t["recurs"]),
+                                     float(t["recurs_alike"])), labels, -1)
     labels = _numbered_by_size(labels)
     per_board = [labels[i * SQUARES:(i + 1) * SQUARES] for i in range(len(looks))]
     return Learned(per_board, int(labels.max()) + 1)
@@ -162,8 +188,11 @@ def learn(looks: list[BoardLooks], *, thresholds: dict) -> Learned:
 
 def _stand_out(score: np.ndarray) -> np.ndarray:
     """The squares whose scores lie above the split that divides them best into two (Otsu's criterion, on
-    signed square roots: the symbols' scores spread far wider than the floor's)."""
-    x = np.sign(score) * np.sqrt(np.abs(score))
+    log(1 + score), the score in Lab units: a plain square's score is the floor's noise, a unit or two,
+    while the symbols' spread over tens of units, the darkest berry far above the palest feather; on a
+    log scale each population is about as wide as the other, and the split falls between them rather
+    than among the symbols)."""
+    x = np.log1p(np.clip(score, 0.0, None))
     order = np.sort(x)
     n = len(order)
     if n < 2 or order[-1] - order[0] < 1e-6:
@@ -257,6 +286,25 @@ def _joined_by_template(patches: np.ndarray, labels: np.ndarray, shift: int, lea
     joins = (labels < 0) & fitting.any(0)
     joined_to = np.where(fitting, fits, -np.inf).argmax(0)
     return np.where(labels >= 0, nearest, np.where(joins, joined_to, -1))
+
+
+def _recurring(patches: np.ndarray, marked: np.ndarray, shift: int, times: int, least: float) -> np.ndarray:
+    """Which marked squares recur: at least `times` other marked squares of the box have a middle alike
+    to theirs (`least` or more, likeness as in _distances: 1 the same, 0 nothing alike, whatever the
+    contrast). Every treasure's symbol is printed on many squares, and printed alike; a leaf or pebble
+    of the floor's illustration that happens to lie in a square's middle is a drawing of its own."""
+    out = np.zeros(len(marked), bool)
+    idx = np.flatnonzero(marked)
+    if len(idx) <= times:
+        return out
+    p = patches.shape[1] - 2 * shift
+    x = patches[idx, shift:shift + p, shift:shift + p].reshape(len(idx), -1).astype(np.float64)
+    energy = (x ** 2).sum(1)
+    together = energy[:, None] + energy[None] + 1e-6
+    alike = 1.0 - (together - 1e-6 - 2.0 * x @ x.T) / together
+    np.fill_diagonal(alike, -np.inf)
+    out[idx] = np.sort(alike, axis=1)[:, -times] >= least
+    return out
 
 
 def _numbered_by_size(labels: np.ndarray) -> np.ndarray:
