@@ -148,7 +148,7 @@ class AppearanceMemory:
         if self._model is None:
             keys = [k for k in sorted(self._n) if self._n[k] >= self.least_squares]
             if not keys:
-                self._model = (np.zeros(0), np.zeros((0, DIM)), np.ones(DIM), np.zeros(0, int), np.zeros(DIM, bool))
+                self._model = (np.zeros(0), np.zeros((0, DIM)), np.ones(DIM), np.zeros(0, int), np.zeros(len(PIECE_CHARS), bool))
                 return self._model
             n = np.array([self._n[k] for k in keys])
             mean = np.array([self._mean[k] for k in keys])
