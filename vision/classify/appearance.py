@@ -14,14 +14,19 @@ light, white balance and the camera; what stays is this artwork's own misreads, 
 what shows the printed floor (an empty square, an open hole) or lies on it (a token) also the printed
 symbol under it: a square of floor over a berry reads apart from one of plain floor.
 
-A square's piece probabilities are multiplied, for each piece class with references, by its likelihood
-under that class's references against a broad one of any square of this box (a Gaussian over all squares
-learned), tempered, weighted by how many squares the class rests on, and capped (thresholds.toml
-[appearance]); only where the square fits the class better than any square of the box: the references come
-from the light and camera of the games played, and a square that fits none of them may be that piece under
-another light, so a misfit is no evidence against a class. Classes never labelled keep their odds; the
-hidden class keeps its probability (how a square looks tells nothing of a hand). With nothing learned,
-nothing changes.
+How a reading is weighed (thresholds.toml [appearance]): a per-box classifier beside the models. Each label
+that rests on at least `least_squares` squares speaks; its reference is the mean of its squares, and every
+label shares one spread (the labels' pooled spread within, widened by a share of the spread of all squares
+learned: one game's squares are of one light and camera, a new frame's are not). A piece class's likelihood
+is the mixture of its labels' Gaussians, per dimension (the square roots move together, they are not ten
+pieces of evidence). Among the classes that speak (two at least), each keeps its odds times its likelihood
+against the best-fitting class's, tempered, and never less than 1/e^cap of them: the classes that speak
+share anew what the models gave them together. So the memory settles a square between pieces it has
+learned, as a nearest-class-mean classifier whose prior is the models' reading; a class it has not learned
+(a squirrel before the first squirrel is laid) and the hidden class keep their probabilities exactly (how a
+square looks tells nothing of a hand), and a sure reading of the models stands (odds above e^cap cannot
+turn): references learned under one game's light must not overrule what the models see plainly under
+another. With nothing learned, or one class alone, nothing changes.
 
 Memory is bounded: a fixed number of labels, each a count capped at `most_squares` (beyond it the
 references follow the newest squares, as the light drifts through an evening) and two vectors. Learning a
@@ -81,8 +86,8 @@ class AppearanceMemory:
         self.most = float(t["most_squares"])
         self.temper = float(t["temper"])
         self.cap = float(t["cap"])
-        self.half_weight = float(t["half_weight_squares"])
-        self.prior_squares = float(t["prior_squares"])
+        self.least_squares = float(t["least_squares"])
+        self.floor_share = float(t["floor_share"])
         self.least_var = float(t["least_variance"])
         self._n: dict[str, float] = {}
         self._mean: dict[str, np.ndarray] = {}
@@ -137,50 +142,61 @@ class AppearanceMemory:
             return self._build()
 
     def _build(self):
+        """The labels that speak (each resting on at least `least_squares` squares): their counts, means and
+        classes, the spread they share, and which piece classes speak (two at least, or none)."""
         if self._model is None:
-            keys = sorted(self._n)
+            keys = [k for k in sorted(self._n) if self._n[k] >= self.least_squares]
+            if not keys:
+                self._model = (np.zeros(0), np.zeros((0, DIM)), np.ones(DIM), np.zeros(0, int), np.zeros(len(PIECE_CHARS), bool))
+                return self._model
             n = np.array([self._n[k] for k in keys])
             mean = np.array([self._mean[k] for k in keys])
             var = np.array([self._var[k] for k in keys])
-            # the spread a label has before its own squares say: the labels' pooled spread
-            pooled = (n[:, None] * var).sum(0) / n.sum()
-            shrunk = (n[:, None] * var + self.prior_squares * pooled) / (n[:, None] + self.prior_squares) + self.least_var
-            # any square of this box: one Gaussian over every square learned (within and between labels)
+            # one spread for every label (a label's own rests on few squares, of one light): the labels'
+            # pooled spread within, and a share of the spread of every square learned
+            within = (n[:, None] * var).sum(0) / n.sum()
             centre = (n[:, None] * mean).sum(0) / n.sum()
-            broad = (n[:, None] * (var + (mean - centre) ** 2)).sum(0) / n.sum() + self.least_var
+            total = within + (n[:, None] * (mean - centre) ** 2).sum(0) / n.sum()
+            shared = within + self.floor_share * total + self.least_var
             classes = np.array([PIECES.index(k[0]) for k in keys])
-            self._model = (keys, n, mean, shrunk, centre, broad, classes)
+            speaks = np.zeros(len(PIECE_CHARS), bool)
+            speaks[classes] = True
+            if speaks.sum() < 2:  # one class alone has nothing to be weighed against
+                speaks[:] = False
+            self._model = (n, mean, shared, classes, speaks)
         return self._model
 
     def log_factors(self, piece_probs: np.ndarray) -> np.ndarray:
-        """(n, classes) the log of each piece class's factor (0 where the class has no references, and for
-        the hidden class)."""
-        keys, n, mean, var, centre, broad, classes = self._built()
+        """(n, classes) the log of each piece class's factor: 0 for the class whose references fit the square
+        best and for every class that does not speak, down to -cap for a speaking class that fits worse."""
+        n, mean, shared, classes, speaks = self._built()
+        out = np.zeros((len(piece_probs), len(PIECE_CHARS)))
+        if not speaks.any():
+            return out
         x = embedding(piece_probs)
-        ll = -0.5 * ((((x[:, None, :] - mean[None]) ** 2) / var[None]) + np.log(var[None])).sum(2)  # (squares, keys)
-        background = -0.5 * ((((x - centre) ** 2) / broad) + np.log(broad)).sum(1)
-        out = np.zeros((len(x), len(PIECE_CHARS)))
+        # each label a Gaussian of the shared spread, its log-likelihood per dimension (the classes' square
+        # roots move together: they are not DIM independent pieces of evidence)
+        ll = -0.5 * (((x[:, None, :] - mean[None]) ** 2) / shared).sum(2) / DIM  # (squares, labels)
+        fit = np.full((len(x), len(PIECE_CHARS)), -np.inf)
         for c in np.unique(classes):
             mine = classes == c
-            total = n[mine].sum()
             # a class's references as one mixture, each label by its share of the class's squares
-            fit = np.logaddexp.reduce(ll[:, mine] + np.log(n[mine] / total)[None], axis=1)
-            weight = total / (total + self.half_weight)
-            # only a good fit speaks: a square that fits none of a class's references may be that class
-            # under a light the table has not shown yet, so a misfit never pushes a class down
-            out[:, c] = np.clip(self.temper * weight * (fit - background), 0.0, self.cap)
+            fit[:, c] = np.logaddexp.reduce(ll[:, mine] + np.log(n[mine] / n[mine].sum())[None], axis=1)
+        best = fit.max(1, keepdims=True)
+        out[:, speaks] = np.maximum(self.temper * (fit[:, speaks] - best), -self.cap)
         return out
 
     def adjusted(self, piece_probs: np.ndarray) -> np.ndarray:
-        """The piece probabilities weighed by the references; the hidden class keeps its probability and the
-        pieces share the rest anew. Unchanged (the same array) when nothing is learned."""
-        if self.empty:
+        """The piece probabilities weighed by the references, among the classes that speak: they share
+        anew what the models gave them together, so a class never learned, and the hidden class, keep
+        their probabilities. Unchanged (the same array) when nothing speaks."""
+        if self.empty or not self._built()[4].any():
             return piece_probs
         pp = np.asarray(piece_probs, np.float64)
-        out = pp * np.exp(self.log_factors(pp))
-        real = np.arange(len(PIECE_CHARS)) != _HIDDEN
-        out[:, real] *= pp[:, real].sum(1, keepdims=True) / np.maximum(out[:, real].sum(1, keepdims=True), 1e-300)
-        out[:, _HIDDEN] = pp[:, _HIDDEN]
+        speaks = self._built()[4]
+        out = pp.copy()
+        out[:, speaks] = pp[:, speaks] * np.exp(self.log_factors(pp)[:, speaks])
+        out[:, speaks] *= pp[:, speaks].sum(1, keepdims=True) / np.maximum(out[:, speaks].sum(1, keepdims=True), 1e-300)
         return out
 
     # -------------------------------------------------------------- as plain data
