@@ -111,7 +111,7 @@ HOLE_READ = _probs(t=0.04, y=0.92)
 
 def _box_memory(tokens: int = 12, holes: int = 12) -> AppearanceMemory:
     rng = np.random.default_rng(3)
-    memory = AppearanceMemory()
+    memory = AppearanceMemory(thresholds()["appearance"])
     jitter = lambda row, k: np.clip(row + rng.normal(0, 0.01, (k, len(row))), 1e-4, None)  # noqa: E731
     memory.learn(np.vstack([jitter(TOKEN_READ, tokens), jitter(HOLE_READ, holes)]), ["tn"] * tokens + ["yn"] * holes)
     return memory
@@ -140,7 +140,7 @@ def test_a_class_never_learned_and_the_hidden_class_keep_their_probabilities():
 def test_a_sure_reading_stands_against_the_references():
     # a box whose tokens the models read as the hole, surely (98 to 1), and whose holes surer still
     tokens, holes = _probs(t=0.01, y=0.98), _probs(t=0.0001, y=0.9989)
-    memory = AppearanceMemory()
+    memory = AppearanceMemory(thresholds()["appearance"])
     memory.learn(np.vstack([tokens] * 10 + [holes] * 10), ["tn"] * 10 + ["yn"] * 10)
     factors = memory.log_factors(tokens[None])[0]
     assert factors[PIECE_CHARS.index("y")] == -float(thresholds()["appearance"]["cap"])  # the references say token
