@@ -325,6 +325,16 @@ def order_clockwise(q: np.ndarray) -> np.ndarray:
     return np.roll(q, -start, 0)
 
 
+def ordered_clockwise(quads) -> np.ndarray:
+    """order_clockwise of each of a stack of quadrilaterals (n x 4 x 2), at once."""
+    q = np.asarray(quads, np.float64).reshape(-1, 4, 2)
+    c = q.mean(1)
+    ang = np.arctan2(q[:, :, 1] - c[:, None, 1], q[:, :, 0] - c[:, None, 0])
+    q = np.take_along_axis(q, np.argsort(ang, axis=1)[:, :, None], 1)
+    start = np.argmin(q.sum(2), axis=1)
+    return np.take_along_axis(q, ((np.arange(4)[None] + start[:, None]) % 4)[:, :, None], 1)
+
+
 def _quad_from_contour(contour: np.ndarray, t: dict) -> np.ndarray | None:
     hull = cv2.convexHull(contour)
     peri = cv2.arcLength(hull, True)
@@ -481,8 +491,8 @@ def _run_quads(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
     area_total = mask.shape[0] * mask.shape[1]
     out = []
     for cnt, area in blobs:
-        for quad in quads_from_runs(cnt, area, t):
-            quad = order_clockwise(quad)  # as every outline: a grid fitted the other way round is a mirror image
+        # as every outline, clockwise: a grid fitted the other way round is a mirror image
+        for quad in ordered_clockwise(quads_from_runs(cnt, area, t)):
             qa = cv2.contourArea(quad.astype(np.float32))
             if not t["min_area"] * area_total <= qa <= t["max_area"] * area_total:
                 continue
@@ -499,7 +509,7 @@ def _three_run_quads(mask: np.ndarray, t: dict) -> list[np.ndarray]:
     """Outlines from three straight runs of each large blob's edge (vision.locate.outline_lines), clockwise. Not
     held to the mask's fill: beyond the hidden edge lies the arm and whatever it casts its shadow on."""
     _, blobs = _board_sized_blobs(mask, t, 5)
-    return [order_clockwise(q) for cnt, area in blobs for q in quads_from_three_runs(cnt, area, t)]
+    return list(ordered_clockwise([q for cnt, area in blobs for q in quads_from_three_runs(cnt, area, t)]))
 
 
 def _arm_cuts(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
