@@ -97,3 +97,19 @@ def test_a_grid_read_twice_in_a_search_is_read_once():
     assert again is first and moved is not first
     assert first.pieces == plain.pieces and np.array_equal(first.piece_probs, plain.piece_probs)
     assert classified(img, loc, None, False, thresholds=t) is not first  # outside the block nothing is kept
+
+
+def test_raw_outlines_found_when_asked_for_are_a_tuple_when_pickled_or_copied():
+    import copy
+    import pickle
+
+    from vision.locate.location import _FoundWhenAsked, _RawOutlines
+
+    asked = []
+    every = _FoundWhenAsked(lambda: asked.append(1) or [[np.ones((4, 2))], []])
+    first, second = _RawOutlines(every, 0), _RawOutlines(every, 1)
+    assert not asked  # nothing found until asked for
+    assert len(first) == 1 and len(second) == 0 and asked == [1]  # found once, for every board
+    again = pickle.loads(pickle.dumps(first))
+    assert type(again) is tuple and np.array_equal(again[0], np.ones((4, 2)))
+    assert type(copy.deepcopy(second)) is tuple and copy.deepcopy(second) == ()

@@ -690,6 +690,9 @@ class _RawOutlines(collections.abc.Sequence):
     def __iter__(self):
         return iter(tuple(self._outlines()))
 
+    def __reduce__(self):  # pickled or copied: the outlines themselves, as the tuple they stand for
+        return tuple, (tuple(self._outlines()),)
+
 
 def _working_scale(image: np.ndarray, t: dict) -> tuple[np.ndarray, float]:
     """The frame at the working width, lightly smoothed, and its scale."""
