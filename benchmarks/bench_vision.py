@@ -298,11 +298,43 @@ def timing(repeats: int, log=print) -> dict:
             "ms_render_1080p_scene": round(float(np.median(renders)), 1), "threads": 1}
 
 
+SEARCH_SEED_BASE = BENCH_SEED_BASE - 100  # the search's timing scenes: own artwork, random tables, 1-4 boards
+
+
+def search_timing(n: int, repeats: int = 2, log=print) -> dict:
+    """The whole search (analyze from nothing, every pass) of `n` random own-artwork 1080p scenes, one thread,
+    wall and CPU time: each scene's best of `repeats`, and their median and worst (CPU time holds better on a
+    loaded machine)."""
+    threads = cv2.getNumThreads()
+    cv2.setNumThreads(1)
+    try:
+        images = [render_scene(SEARCH_SEED_BASE + k).image for k in range(n)]
+        analyze(images[0])  # warm caches (model files, region weights)
+        each, cpu = [], []
+        for image in images:
+            best = best_cpu = float("inf")
+            for _ in range(repeats):
+                t, c = time.perf_counter(), time.process_time()
+                analyze(image)
+                best = min(best, (time.perf_counter() - t) * 1000)
+                best_cpu = min(best_cpu, (time.process_time() - c) * 1000)
+            each.append(best)
+            cpu.append(best_cpu)
+    finally:
+        cv2.setNumThreads(threads)
+    log(f"  the search from nothing, {n} scenes at 1080p: median {np.median(each):.0f} ms, worst {max(each):.0f} ms "
+        f"(CPU {np.median(cpu):.0f} / {max(cpu):.0f} ms)")
+    return {"ms_search_1080p_median": round(float(np.median(each)), 1), "ms_search_1080p_worst": round(max(each), 1),
+            "ms_search_1080p_each": [round(v, 1) for v in each], "cpu_ms_search_1080p_median": round(float(np.median(cpu)), 1),
+            "cpu_ms_search_1080p_worst": round(max(cpu), 1), "search_scenes": n, "threads": 1}
+
+
 def run(quick: bool) -> dict:
     # timed first, with the machine at rest: timed after the accuracy runs' half hour of both cores at full
     # load, the same code can come out a fifth slower than timed alone
     print("vision: steady-state timing", flush=True)
     tim = timing(20 if quick else 100)
+    tim.update(search_timing(4 if quick else 12))
     n = 30 if quick else 500
     print(f"vision: {n} scenes in the artwork the classifier was fitted on (unseen seeds)", flush=True)
     acc = accuracy(n)
@@ -346,9 +378,15 @@ def held_out_families(n: int, families=HELD_OUT, log=print) -> dict:
 
 def main(argv: list[str]) -> int:
     """`python -m benchmarks.bench_vision [--quick]`: the whole vision benchmark; `--families [N]`: only the
-    held-out families, N scenes each (default FAMILY_SCENES), written to bench-out/vision-families.json."""
+    held-out families, N scenes each (default FAMILY_SCENES), written to bench-out/vision-families.json;
+    `--search [N]`: only the time of the whole search from nothing, on N own-artwork 1080p scenes (default 12)."""
     import json
 
+    if "--search" in argv:
+        at = argv.index("--search")
+        n = int(argv[at + 1]) if len(argv) > at + 1 and argv[at + 1].isdigit() else 12
+        print(json.dumps(search_timing(n), indent=1))
+        return 0
     if "--families" in argv:
         at = argv.index("--families")
         n = int(argv[at + 1]) if len(argv) > at + 1 and argv[at + 1].isdigit() else FAMILY_SCENES

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.board_reading import read_board
+from vision.board_reading import read_board, readings_kept
 from vision.frame import FrameContext
 from vision.locate.location import BoardLocation
 from vision.passes import (board_size_taken, boards_from_visible_corners, boards_in_unclaimed_texture,
@@ -56,6 +56,11 @@ def analyze(image: np.ndarray, profile=None, known_sides: dict[str, str] | None 
     table = default_thresholds() if thresholds is None else thresholds
     ctx = FrameContext(image, profile, known_sides, table, searching=locations is None,
                        locations=[] if locations is None else list(locations))
-    for run in SEARCH if ctx.searching else TRACKED:
-        run(ctx)
+    if ctx.searching:
+        with readings_kept():  # the passes try many grids, some more than once
+            for run in SEARCH:
+                run(ctx)
+    else:
+        for run in TRACKED:
+            run(ctx)
     return AnalyzeResult(int(image.shape[1]), int(image.shape[0]), ctx.boards)

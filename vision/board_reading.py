@@ -2,6 +2,8 @@
 more clearly, and read (vision.classify) into a BoardResult."""
 from __future__ import annotations
 
+import contextlib
+import contextvars
 from dataclasses import replace
 
 import cv2
@@ -167,9 +169,37 @@ def look_at(image, loc: BoardLocation, profile, known_sides, allow_half_turn: bo
 
 
 def classified(image, loc: BoardLocation, profile, net: bool, *, thresholds: dict) -> BoardReading:
-    """The grid's squares read as they lie (those beyond the picture read hidden)."""
+    """The grid's squares read as they lie (those beyond the picture read hidden). Within `readings_kept`,
+    a grid read once in the frame is not read again."""
+    kept = _kept_readings.get()
+    if kept is None:
+        return _classified(image, loc, profile, net, thresholds=thresholds)
+    key = (id(image), id(profile), id(thresholds), net, np.asarray(loc.corners).dtype.str,
+           np.asarray(loc.corners).tobytes())
+    reading = kept.get(key)
+    if reading is None:
+        reading = kept[key] = _classified(image, loc, profile, net, thresholds=thresholds)
+    return reading
+
+
+def _classified(image, loc: BoardLocation, profile, net: bool, *, thresholds: dict) -> BoardReading:
     return classify(rectify(image, loc, int(thresholds["rectify"]["square_px"])), profile, net=net,
                     beyond=_beyond(image, loc, thresholds=thresholds), thresholds=thresholds)
+
+
+# the readings of one frame's search, by grid: the passes try many grids, and some of them more than once
+_kept_readings: contextvars.ContextVar[dict | None] = contextvars.ContextVar("kept_readings", default=None)
+
+
+@contextlib.contextmanager
+def readings_kept():
+    """Within this block (one frame's search, in this thread), each grid of a frame is classified once: its
+    reading (a value, never changed) is kept and given again. The frame must not change meanwhile."""
+    token = _kept_readings.set({})
+    try:
+        yield
+    finally:
+        _kept_readings.reset(token)
 
 
 def _beyond(image, loc: BoardLocation, *, thresholds: dict) -> np.ndarray | None:

@@ -9,6 +9,7 @@ layout settles which corner is A1 (vision.board_reading).
 """
 from __future__ import annotations
 
+import collections.abc
 import functools
 from dataclasses import dataclass
 
@@ -324,6 +325,16 @@ def order_clockwise(q: np.ndarray) -> np.ndarray:
     return np.roll(q, -start, 0)
 
 
+def ordered_clockwise(quads) -> np.ndarray:
+    """order_clockwise of each of a stack of quadrilaterals (n x 4 x 2), at once."""
+    q = np.asarray(quads, np.float64).reshape(-1, 4, 2)
+    c = q.mean(1)
+    ang = np.arctan2(q[:, :, 1] - c[:, None, 1], q[:, :, 0] - c[:, None, 0])
+    q = np.take_along_axis(q, np.argsort(ang, axis=1)[:, :, None], 1)
+    start = np.argmin(q.sum(2), axis=1)
+    return np.take_along_axis(q, ((np.arange(4)[None] + start[:, None]) % 4)[:, :, None], 1)
+
+
 def _quad_from_contour(contour: np.ndarray, t: dict) -> np.ndarray | None:
     hull = cv2.convexHull(contour)
     peri = cv2.arcLength(hull, True)
@@ -480,8 +491,8 @@ def _run_quads(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
     area_total = mask.shape[0] * mask.shape[1]
     out = []
     for cnt, area in blobs:
-        for quad in quads_from_runs(cnt, area, t):
-            quad = order_clockwise(quad)  # as every outline: a grid fitted the other way round is a mirror image
+        # as every outline, clockwise: a grid fitted the other way round is a mirror image
+        for quad in ordered_clockwise(quads_from_runs(cnt, area, t)):
             qa = cv2.contourArea(quad.astype(np.float32))
             if not t["min_area"] * area_total <= qa <= t["max_area"] * area_total:
                 continue
@@ -498,7 +509,7 @@ def _three_run_quads(mask: np.ndarray, t: dict) -> list[np.ndarray]:
     """Outlines from three straight runs of each large blob's edge (vision.locate.outline_lines), clockwise. Not
     held to the mask's fill: beyond the hidden edge lies the arm and whatever it casts its shadow on."""
     _, blobs = _board_sized_blobs(mask, t, 5)
-    return [order_clockwise(q) for cnt, area in blobs for q in quads_from_three_runs(cnt, area, t)]
+    return list(ordered_clockwise([q for cnt, area in blobs for q in quads_from_three_runs(cnt, area, t)]))
 
 
 def _arm_cuts(mask: np.ndarray, t: dict, close: int = 5) -> list[np.ndarray]:
@@ -585,14 +596,18 @@ def locate_by_outline(image: np.ndarray, *, thresholds: dict) -> list[BoardLocat
             quads.append(q)
     scored = []
     distinct: list[np.ndarray] = []  # several masks often give the same outline: refine it once
+    # OpenCV samples four channels of bytes two to three times as fast as three, the same values: every
+    # outline is refined and its grid fitted on the frame given a fourth channel once
+    picture = cv2.cvtColor(image, cv2.COLOR_BGR2BGRA)
+    same_px = float(t["same_quad_px"])
     for k, quad in enumerate(quads):
-        if any(_alike(quad, q, t) for q in distinct):
-            continue
+        if distinct and (np.abs(np.stack(distinct) - quad).max((1, 2)) < same_px).any():
+            continue  # _alike one refined already
         distinct.append(quad)
-        outline, support = refine_outline(image, quad / scale, thresholds=thresholds)
+        outline, support = refine_outline(picture, quad / scale, thresholds=thresholds)
         if support < float(t["min_edge_support"]):
             continue
-        grids = fit_grids(image, outline, thresholds=thresholds)
+        grids = fit_grids(picture, outline, thresholds=thresholds)
         # a board's true outline has both a crisp edge all round and a grid that fits inside it; outlines
         # cut across a board, or taking in some table, fall short on one or the other
         scored.append((support * support * grids[0][1], outline, grids, k >= closed))
@@ -618,26 +633,65 @@ def locate_by_outline(image: np.ndarray, *, thresholds: dict) -> list[BoardLocat
             kept.append((rank, outline, [], [], grids, open_only))
         elif new_to(home, outline):  # the same board from another mask
             home[2].append(outline)
-    table = tables[0]
-    for quad in _arm_cuts(table, t) + _arm_cuts(table, t, close=int(t["table_close"])):
-        home = home_of(quad / scale)
-        if home is not None and new_to(home, quad / scale):
-            home[3].append(quad / scale)
-    # outlines completing a board whose one edge is wholly under an arm: tried last, and only by a board
-    # that names no side otherwise, so they have their own allowance
-    # (each table mask sees the three edges a little differently: every mask has its share)
-    for mask, allowance in zip(tables, t["hidden_edge_outlines"]):
-        extra: dict[int, int] = {}
-        for quad in _three_run_quads(mask, t):
+    def raw_outlines() -> list[list[np.ndarray]]:
+        table = tables[0]
+        for quad in _arm_cuts(table, t) + _arm_cuts(table, t, close=int(t["table_close"])):
             home = home_of(quad / scale)
-            if home is not None and extra.get(id(home), 0) < int(allowance):
+            if home is not None and new_to(home, quad / scale):
                 home[3].append(quad / scale)
-                extra[id(home)] = extra.get(id(home), 0) + 1
+        # outlines completing a board whose one edge is wholly under an arm: tried last, and only by a board
+        # that names no side otherwise, so they have their own allowance
+        # (each table mask sees the three edges a little differently: every mask has its share)
+        for mask, allowance in zip(tables, t["hidden_edge_outlines"]):
+            extra: dict[int, int] = {}
+            for quad in _three_run_quads(mask, t):
+                home = home_of(quad / scale)
+                if home is not None and extra.get(id(home), 0) < int(allowance):
+                    home[3].append(quad / scale)
+                    extra[id(home)] = extra.get(id(home), 0) + 1
+        return [k[3] for k in kept]
+
+    # most boards name their side from their best outline and never ask for these: found when first asked for
+    raw = _FoundWhenAsked(raw_outlines)
     out: list[BoardLocation] = []
-    for rank, outline, others, raw, ((corners, _), (other, _)), open_only in kept:
+    for k, (rank, outline, others, _, ((corners, _), (other, _)), open_only) in enumerate(kept):
         out.append(BoardLocation(corners, "open outline" if open_only else "outline", False, float(rank), outline,
-                                 None, other, tuple(others), tuple(raw)))
+                                 None, other, tuple(others), _RawOutlines(raw, k)))
     return out
+
+
+class _FoundWhenAsked:
+    """A frame's raw outlines of every board (a list per board), found on the first call."""
+
+    def __init__(self, find):
+        self._find, self._found = find, None
+
+    def __call__(self) -> list[list[np.ndarray]]:
+        if self._found is None:
+            self._found, self._find = self._find(), None
+        return self._found
+
+
+class _RawOutlines(collections.abc.Sequence):
+    """One board's raw outlines (BoardLocation.raw_outlines), as a tuple of them, found when first read."""
+
+    def __init__(self, every_board: _FoundWhenAsked, k: int):
+        self._every_board, self._k = every_board, k
+
+    def _outlines(self) -> list[np.ndarray]:
+        return self._every_board()[self._k]
+
+    def __getitem__(self, i):
+        return tuple(self._outlines())[i]
+
+    def __len__(self) -> int:
+        return len(self._outlines())
+
+    def __iter__(self):
+        return iter(tuple(self._outlines()))
+
+    def __reduce__(self):  # pickled or copied: the outlines themselves, as the tuple they stand for
+        return tuple, (tuple(self._outlines()),)
 
 
 def _working_scale(image: np.ndarray, t: dict) -> tuple[np.ndarray, float]:
@@ -796,7 +850,8 @@ def _refine_on(blob: np.ndarray, quad: np.ndarray, tol: float) -> np.ndarray | N
 
 
 def refine_outline(image: np.ndarray, quad: np.ndarray, *, thresholds: dict) -> tuple[np.ndarray, float]:
-    """Two passes of `_refine_edges`: a wide search that can fix a bad corner, then a narrow one."""
+    """Two passes of `_refine_edges`: a wide search that can fix a bad corner, then a narrow one. `image`: BGR,
+    or BGRA (the same outline, found faster)."""
     t = thresholds["locate"]
     samples = int(t["refine_samples"])
     wide_share, narrow_share = (float(v) for v in t["refine_reach_shares"])
@@ -809,11 +864,14 @@ def refine_outline(image: np.ndarray, quad: np.ndarray, *, thresholds: dict) -> 
 @functools.lru_cache(maxsize=256)
 def _line_samples(m: int, samples: int):
     """Where every straight line from offset i (first sample) to offset j (last) crosses each sample's
-    profile: index arrays (m, m, samples) and interpolation weights, the same for every edge of a size."""
+    profile: indices (m, m, samples) into one side's profiles laid end to end (samples rows of m) for the
+    offset below and above, and the two interpolation weights; the same for every outline of a size."""
     frac = np.linspace(0.0, 1.0, samples)
     pos = np.arange(m)[:, None, None] * (1 - frac) + np.arange(m)[None, :, None] * frac
-    lo_i = np.floor(pos).astype(int)
-    return np.arange(samples)[None, None, :], lo_i, np.minimum(lo_i + 1, m - 1), (pos - lo_i).astype(np.float32)
+    lo_i = np.floor(pos).astype(np.intp)
+    wgt = (pos - lo_i).astype(np.float32)
+    first = np.arange(samples, dtype=np.intp) * m
+    return first + lo_i, first + np.minimum(lo_i + 1, m - 1), 1 - wgt, wgt
 
 
 def _refine_edges(image: np.ndarray, quad: np.ndarray, samples: int, reach_share: float) -> tuple[np.ndarray, float]:
@@ -822,34 +880,44 @@ def _refine_edges(image: np.ndarray, quad: np.ndarray, samples: int, reach_share
     The coarse outline is off by the working scale and pulled outwards by soft drop shadows; the board's
     cut edge is the crisp step, so each edge goes through the strongest gradient along its normals.
     Also returns the share of samples that found a crisp step (a real board edge scores near 1).
+    The four edges' profiles are sampled in one remap and searched together.
     """
     quad = np.asarray(quad, np.float64)
     span = np.linalg.norm(quad - np.roll(quad, -1, 0), axis=1).mean()
     reach = max(4.0, span * reach_share)
     steps = np.linspace(-reach, reach, int(2 * reach) + 1)
-    lines = []
-    hits = 0
+    ts = np.linspace(0.1, 0.9, samples)
+    normals, pts = [], []
     for i in range(4):
         a, b = quad[i], quad[(i + 1) % 4]
         d = (b - a) / np.linalg.norm(b - a)
         n = np.array([-d[1], d[0]])
-        ts = np.linspace(0.1, 0.9, samples)
         base = a[None] + (b - a)[None] * ts[:, None]
-        pts = base[:, None, :] + steps[None, :, None] * n[None, None, :]
-        mx = pts[..., 0].astype(np.float32)
-        my = pts[..., 1].astype(np.float32)
-        prof = cv2.remap(image, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-        grad = np.abs(np.diff(prof, axis=1)).sum(2)  # (samples, positions between steps)
-        # the straight line (offsets at both ends) collecting the most gradient: a board's edge runs the
-        # whole side, a tile's edge near it does not
-        mids = (steps[:-1] + steps[1:]) / 2
-        m = len(mids)
-        rows, lo_i, hi_i, wgt = _line_samples(m, samples)
-        along = grad[rows, lo_i] * (1 - wgt) + grad[rows, hi_i] * wgt
-        total = along.sum(2)
-        i0, i1 = np.unravel_index(total.argmax(), total.shape)
-        on_line = along[i0, i1]
-        hits += int((on_line >= 0.5 * grad.max(1)).sum())
+        pts.append(base[:, None, :] + steps[None, :, None] * n[None, None, :])
+        normals.append(n)
+    pts = np.concatenate(pts)  # (4 * samples, steps, 2): each side's profiles, one after another
+    mx = pts[..., 0].astype(np.float32)
+    my = pts[..., 1].astype(np.float32)
+    prof = cv2.remap(image, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    grad = np.abs(np.diff(prof, axis=1)).sum(2)  # (4 * samples, positions between steps)
+    # the straight line (offsets at both ends) collecting the most gradient: a board's edge runs the
+    # whole side, a tile's edge near it does not
+    mids = (steps[:-1] + steps[1:]) / 2
+    m = len(mids)
+    lo_i, hi_i, lo_w, hi_w = _line_samples(m, samples)
+    sides = grad.reshape(4, samples * m)
+    along = sides.take(lo_i, axis=1) * lo_w + sides.take(hi_i, axis=1) * hi_w  # (4, m, m, samples)
+    total = along.sum(3).reshape(4, -1)
+    best = total.argmax(1)
+    strongest = grad.max(1).reshape(4, samples)
+    lines = []
+    hits = 0
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        n = normals[i]
+        i0, i1 = np.unravel_index(best[i], (m, m))
+        on_line = along[i, i0, i1]
+        hits += int((on_line >= 0.5 * strongest[i]).sum())
         off0, off1 = mids[i0], mids[i1]
         p0 = a + (b - a) * ts[0] + off0 * n
         p1 = a + (b - a) * ts[-1] + off1 * n
@@ -867,15 +935,34 @@ def _refine_edges(image: np.ndarray, quad: np.ndarray, samples: int, reach_share
 
 
 def _line_profiles(gray: np.ndarray, axis: int) -> np.ndarray:
-    """Evidence for a grid line at each position across `axis`: colour steps plus thin dark lines."""
-    g = gray if axis == 1 else gray.T
-    band = g[int(0.08 * g.shape[0]):int(0.92 * g.shape[0])]
-    step = np.abs(np.diff(band, axis=1))
-    step = np.concatenate([step[:, :1], (step[:, 1:] + step[:, :-1]) / 2, step[:, -1:]], 1)
-    pad = np.pad(band, ((0, 0), (2, 2)), mode="edge")
-    ridge = np.maximum((pad[:, :-4] + pad[:, 4:]) / 2 - band, 0)
-    prof = step.mean(0) + ridge.mean(0)
+    """Evidence for a grid line at each position across `axis` of a grey picture (uint8): colour steps
+    plus thin dark lines, each averaged over the middle of the picture along the lines.
+
+    Integer sums per position, so exactly as the same arithmetic in floats would give them, in any order;
+    computed along the picture's rows for either axis (a transposed view is slow to walk)."""
+    n = gray.shape[0] if axis == 1 else gray.shape[1]
+    lo, hi = int(0.08 * n), int(0.92 * n)
+    if axis == 1:
+        band = gray[lo:hi].astype(np.int16)
+        step = np.abs(band[:, 1:] - band[:, :-1]).sum(0, dtype=np.int64)
+        pad = np.concatenate([band[:, :1], band[:, :1], band, band[:, -1:], band[:, -1:]], 1)
+        ridge = np.maximum(pad[:, :-4] + pad[:, 4:] - 2 * band, 0).sum(0, dtype=np.int64)
+    else:
+        band = gray[:, lo:hi].astype(np.int16)
+        step = np.abs(band[1:] - band[:-1]).sum(1, dtype=np.int64)
+        pad = np.concatenate([band[:1], band[:1], band, band[-1:], band[-1:]], 0)
+        ridge = np.maximum(pad[:-4] + pad[4:] - 2 * band, 0).sum(1, dtype=np.int64)
+    # a position's step is the mean of the steps either side of it (one side at the ends); a thin dark
+    # line is how far a pixel lies below the mean of the pixels two either side of it
+    twice_step = np.concatenate([2 * step[:1], step[1:] + step[:-1], 2 * step[-1:]])
+    prof = _means(twice_step / 2, hi - lo) + _means(ridge / 2, hi - lo)
     return prof / (np.median(prof) + 1e-3)
+
+
+def _means(sums: np.ndarray, count: int) -> np.ndarray:
+    """Sums (exact halves) over `count` values each, as numpy's float32 mean of those values gives them."""
+    out = sums.astype(np.float32)
+    return np.true_divide(out, np.intp(count), out=out, casting="unsafe")
 
 
 def _best_division(prof: np.ndarray, parts: int, max_margin: float, steps: int) -> tuple[float, float, float]:
@@ -916,13 +1003,14 @@ def fit_grids(image: np.ndarray, outline: np.ndarray, *, thresholds: dict, n: in
     Each of the four margins is free (a slightly wrong outline) unless an even border fits nearly as
     well; the 9 columns may run along either pair of edges. Returns (corners, score: the free fit's line
     evidence) for the better direction, then for the other; A1's corner is at the outline's first corner
-    or its successor (the printed layout later decides between A1 and I8).
+    or its successor (the printed layout later decides between A1 and I8). `image`: BGR, or BGRA (the same
+    grids, found faster).
     """
     t = thresholds["locate"]
     dst = np.float32([[0, 0], [n, 0], [n, n], [0, n]])
     H = cv2.getPerspectiveTransform(np.float32(outline), dst)
     flat = cv2.warpPerspective(image, H, (n, n), flags=cv2.INTER_LINEAR)
-    gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    gray = cv2.cvtColor(flat, cv2.COLOR_BGRA2GRAY if flat.shape[2] == 4 else cv2.COLOR_BGR2GRAY)
     pu, pv = _line_profiles(gray, 1), _line_profiles(gray, 0)
     mm, st = float(t["margin_max"]), int(t["margin_steps"])
     fits = []
