@@ -12,8 +12,8 @@ What a square was (the reference's notation) and how it changed (centre, ring, b
 - on an open hole, the centre alone changed is a token put down, the ring an animal laid over it;
   on a token, the centre alone changed is the token taken;
 - a square already covered that changed (a tile does not change), a group joined to one, a group larger
-  than two tiles, a group of a tile's size with no hole and no token in it (a hand held still over the
-  floor), or a hole half covered is a hand, or something no piece does: `?`.
+  than two tiles, a group of a tile's size with no hole and no token in it and some square's ring
+  unchanged (a hand held still over the floor), or a hole half covered is a hand, or something no piece does: `?`.
 
 Unchanged squares keep the reference's notation. The absolute reading (`cue`) answers only what has no
 reference (a `?` in it) and which colour a two-tile group's squares are."""
@@ -105,7 +105,9 @@ def _read_group(group: list[int], out: list[str], centre, ring, disturbed: set[i
     if not holes:
         # the hole's token laid with its tile: the absolute reading may see which square it is
         holes = [i for i in group if hint[i] == "t"][:1] or [i for i in group if hint[i] in HOLES][:1]
-    if not holes:  # every leaf tile shows its hole or the token on it: a group with neither is a hand
+    if not holes and not all(ring[i] for i in group):
+        # a tile shows its hole or the token on it, and covers the whole ring of every square: a group
+        # with neither, some square only partly covered, is a hand held over the floor
         for i in group:
             out[i] = "?"
         disturbed.update(group)
