@@ -5,18 +5,21 @@ What a square was (the reference's notation) and how it changed (centre, ring, b
 - on empty floor, a group of changed squares joined edge to edge is leaf: a square whose ring changed
   while its centre still shows the floor is the tile's hole, the others solid; the group's size gives its
   colour (the kit's sizes: 3 green, 4 yellow, 5 red). A tile laid with its hole's token at once shows no
-  floor anywhere: its token is the square whose centre stands apart from its ring in colour (a disc of the
-  treasure's colour in the leaf), among those where a token may lie (over a printed treasure). A group of two tiles' size (a Feather or a Mushroom
-  turn) takes each square's colour from the absolute reading where it reads a leaf, and the engine's
-  legal placements settle the rest. A single changed square is a squirrel;
+  floor anywhere: its token is the square whose centre stands apart from its ring in colour (a disc of
+  the treasure's colour in the leaf), among those where a token may lie (over a printed treasure). A
+  group of two tiles' size (a Feather or a Mushroom turn) takes each square's colour from the absolute
+  reading where it reads a leaf, and the engine's legal placements settle the rest. A single changed
+  square is a squirrel;
 - on an open hole, the centre alone changed is a token put down, the ring an animal laid over it;
   on a token, the centre alone changed is the token taken;
 - a square already covered that changed (a tile does not change), a group joined to one, a group larger
   than two tiles, a group of a tile's size with no hole and no token in it and some square's ring
-  unchanged (a hand held still over the floor), or a hole half covered is a hand, or something no piece does: `?`.
+  unchanged (a hand held still over the floor), or a hole half covered is a hand, or something no piece
+  does: `?`.
 
 Unchanged squares keep the reference's notation. The absolute reading (`cue`) answers only what has no
-reference (a `?` in it) and which colour a two-tile group's squares are."""
+reference (a `?` in it), which colour a two-tile group's squares are, and where a token laid with its
+tile lies when its look does not say."""
 from __future__ import annotations
 
 from vision.change.square_change import SquareChange
