@@ -19,7 +19,7 @@ What a square was (the reference's notation) and how it changed (centre, ring, b
 
 Unchanged squares keep the reference's notation. The absolute reading (`cue`) answers only what has no
 reference (a `?` in it), which colour a two-tile group's squares are, and where a token laid with its
-tile lies when its look does not say."""
+tile lies (its look is asked when the absolute reading sees no token)."""
 from __future__ import annotations
 
 from vision.change.square_change import SquareChange
@@ -103,11 +103,11 @@ def _read_group(group: list[int], out: list[str], centre, ring, disturbed: set[i
         read = [hint[i].lower() for i in group if hint[i].lower() in HOLES]
         common = max(set(read), key=read.count) if read else letter_of_size[sizes[0]]
         letters = {i: hint[i].lower() if hint[i].lower() in HOLES else common for i in group}
-    if not holes and token is not None:  # the hole's token laid with its tile, seen as a disc
-        holes = [token]
     if not holes:
-        # the hole's token laid with its tile: the absolute reading may see which square it is
-        holes = [i for i in group if hint[i] == "t"][:1] or [i for i in group if hint[i] in HOLES][:1]
+        # the hole's token laid with its tile: the absolute reading may see which square it is, else the
+        # token's look (a disc of its own colour in the leaf) may
+        holes = [i for i in group if hint[i] == "t"][:1] or ([token] if token is not None else []) \
+            or [i for i in group if hint[i] in HOLES][:1]
     if not holes and not all(ring[i] for i in group):
         # a tile shows its hole or the token on it, and covers the whole ring of every square: a group
         # with neither, some square only partly covered, is a hand held over the floor
