@@ -194,3 +194,22 @@ def test_a_hand_held_over_the_empty_floor_at_the_board_edge_reads_as_no_piece(fr
     got = reading(scene, after, EMPTY, printed=reference_kit().side("B1").format())
     assert set(got.replace("/", "")) <= set(".?"), got
     assert "?" in got or depth < 0
+
+
+def test_an_animal_whose_illustration_matches_the_leaf_on_part_of_a_hole_ring_is_still_the_animal():
+    """Three open holes covered by an animal: two rings changed wholly, one in part (its illustration there
+    near the leaf's colour) with its centre changed. A token leaves its hole's ring as it was, so that hole
+    is the animal's too; a hole alone with its centre changed is a token."""
+    from vision.change.square_change import SquareChange
+
+    three = board({5: ".......gG", 6: ".......gg"})  # holes H6, H7, I7 (and more beside)
+    centre = np.zeros((8, 9), np.float32)
+    ring = np.zeros((8, 9), np.float32)
+    centre[5, 7] = centre[6, 7] = centre[6, 8] = 1.0
+    ring[5, 7] = ring[6, 8] = 1.0
+    ring[6, 7] = 0.35
+    got = read_change(three, SquareChange(centre, ring), T, LETTERS)
+    assert got == board({5: ".......aG", 6: ".......aa"})
+    ring[5, 7] = ring[6, 8] = 0.0  # no animal beside: the centres alone are tokens put down
+    got = read_change(three, SquareChange(centre, ring), T, LETTERS)
+    assert got == board({5: ".......tG", 6: ".......tt"})

@@ -10,7 +10,8 @@ What a square was (the reference's notation) and how it changed (centre, ring, b
   group of two tiles' size (a Feather or a Mushroom turn) takes each square's colour from the absolute
   reading where it reads a leaf, and the engine's legal placements settle the rest. A single changed
   square is a squirrel;
-- on an open hole, the centre alone changed is a token put down, the ring an animal laid over it;
+- on an open hole, the centre alone changed is a token put down, the ring an animal laid over it (and
+  the centre with the ring changed in part, beside an animal's square);
   on a token, the centre alone changed is the token taken;
 - a square already covered that changed (a tile does not change), a group joined to one, a group larger
   than two tiles, a group of a tile's size with no hole and no token in it and some square's ring
@@ -71,6 +72,16 @@ def read_change(reference: str, change: SquareChange, t: dict, letter_of_size: d
     for group in groups_of(fresh):
         _read_group(group, out, centre, ring, disturbed, hint, letter_of_size, int(t["largest_group"]),
                     _laid_token(group, centre, ring, apart, token_at, float(t["token_apart"])))
+    # a token lies inside its hole and leaves the hole's ring as it was; an animal covers the ring, though
+    # its illustration may match the leaf there in part: a hole whose centre changed and whose ring changed
+    # at least `ring_joins`, joined to an animal's square, is the animal's too
+    partly = change.ring.ravel() >= float(t["ring_joins"])
+    grown = True
+    while grown:
+        grown = False
+        for i, ch in enumerate(out):
+            if ch == "t" and ref[i] in HOLES and partly[i] and any(out[n] == "a" for n in _neighbours(i)):
+                out[i], grown = "a", True
     # an animal lies on a group of open holes: an animal square beside a disturbed one is a hand's
     for i, ch in enumerate(out):
         if ch == "a" and any(n in disturbed for n in _neighbours(i)):
