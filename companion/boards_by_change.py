@@ -75,8 +75,9 @@ class BoardsByChange:
                 view, change = registered_change(image, b.corners, reference.picture, self.t)
                 self._views[seat] = view
                 letters = letters_by_size(state.kit.size_of_colour)
+                printed = state.players[seat].board.printed.format()
                 pieces, self._beyond[seat] = _beyond_hidden(read_change(reference.notation, change, self.t, letters,
-                                                                        b.pieces), b)
+                                                                        b.pieces, printed), b)
                 self._age[seat] = self._age.get(seat, 0) + 1
                 if pieces == reference.notation and self._age[seat] >= REFRESH_FRAMES and seat not in self._pending:
                     self._take(seat, reference.notation)

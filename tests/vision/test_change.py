@@ -54,11 +54,11 @@ def frames():
     return out
 
 
-def reading(before, after, notation: str, corners=None) -> str:
+def reading(before, after, notation: str, corners=None, printed: str | None = None) -> str:
     corners = before.boards[0].corners if corners is None else corners
     reference = BoardPicture.of(before.image, before.boards[0].corners, T)
     view = view_of(after.image, corners, reference, T)
-    return read_change(notation, square_changes(reference, view, T), T, LETTERS)
+    return read_change(notation, square_changes(reference, view, T), T, LETTERS, printed=printed)
 
 
 def test_a_steady_table_draws_an_unchanged_board_alike(frames):
@@ -139,3 +139,77 @@ def test_two_tiles_of_a_turn_take_their_colours_from_the_absolute_reading():
     cue = board({2: "..GGG?YY."})
     got = read_change(EMPTY, SquareChange(centre, ring), T, LETTERS, cue)
     assert got == board({2: "..GgGGyY."})
+
+
+def test_a_tile_laid_with_its_token_at_once_has_its_hole_where_the_token_lies(frames):
+    """No square of the new tile shows the floor: the token on its hole is the square whose centre is a
+    disc of its own colour in the leaf."""
+    assert reading(frames[EMPTY], frames[TOKEN], EMPTY) == TOKEN
+
+
+def hand_reaching(image: np.ndarray, corners, depth: float, skin=(95, 140, 200), sleeve=(70, 40, 120)) -> np.ndarray:
+    """`image` with an arm reaching in from the frame's left edge towards the middle of the board's A1-A8
+    edge, as the renderer draws one (a sleeve, a hand of skin with four fingers, its soft shadow), its
+    fingertips `depth` squares inside the board (past the edge, for a negative depth)."""
+    c = np.asarray(corners, np.float64)
+    square = np.linalg.norm(c[1] - c[0]) / 9
+    inward = (c[1] + c[2] - c[0] - c[3]) / 2
+    inward /= np.linalg.norm(inward)
+    tip = (c[0] + c[3]) / 2 + inward * depth * square
+    start = np.array([-50.0, tip[1] + 0.5 * square])
+    d = (tip - start) / np.linalg.norm(tip - start)
+    across = np.array([-d[1], d[0]])
+    width = 2.4 * square
+    palm = tip - d * width * 0.3
+    h, w = image.shape[:2]
+    mask, colour = np.zeros((h, w), np.uint8), np.zeros((h, w, 3), np.float32)
+    arm = np.int32([start + across * width * 0.6, palm + across * width * 0.42, palm - across * width * 0.42,
+                    start - across * width * 0.6])
+    cv2.fillPoly(mask, [arm], 255, cv2.LINE_AA)
+    cv2.fillPoly(colour, [arm], sleeve, cv2.LINE_AA)
+    hand = np.zeros((h, w), np.uint8)
+    angle = np.degrees(np.arctan2(d[1], d[0]))
+    cv2.ellipse(hand, tuple(int(v) for v in palm), (int(width * 0.8), int(width * 0.5)), angle, 0, 360, 255, -1)
+    for k in range(4):
+        a = np.radians(angle + (k - 1.5) * 12)
+        finger = tip + np.array([np.cos(a), np.sin(a)]) * width * 0.6
+        cv2.ellipse(hand, tuple(int(v) for v in finger), (int(width * 0.35), int(width * 0.09)), np.degrees(a),
+                    0, 360, 255, -1)
+    colour[hand > 0] = skin
+    mask = np.maximum(mask, hand)
+    shadow = cv2.GaussianBlur(np.roll(mask, (int(square * 0.3), int(square * 0.2)), (0, 1)), (0, 0), square * 0.2)
+    out = image.astype(np.float32) * (1 - 0.4 * shadow.astype(np.float32) / 255)[..., None]
+    over = mask.astype(np.float32)[..., None] / 255
+    return np.clip(out * (1 - over) + colour * over, 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("depth", [-0.5, 0.0, 0.5, 1.0, 1.5, 2.0])
+def test_a_hand_held_over_the_empty_floor_at_the_board_edge_reads_as_no_piece(frames, depth):
+    """A hand reaching a little way onto the board, held still: a few squares of floor covered by skin,
+    the board's edge and beyond covered too. Every tile shows its hole or the token on it; this shows
+    neither, so it is no piece."""
+    scene = frames[EMPTY]
+    after = type(scene)(scene.seed, hand_reaching(scene.image, scene.boards[0].corners, depth), scene.boards,
+                        scene.conditions)
+    got = reading(scene, after, EMPTY, printed=reference_kit().side("B1").format())
+    assert set(got.replace("/", "")) <= set(".?"), got
+    assert "?" in got or depth < 0
+
+
+def test_an_animal_whose_illustration_matches_the_leaf_on_part_of_a_hole_ring_is_still_the_animal():
+    """Three open holes covered by an animal: two rings changed wholly, one in part (its illustration there
+    near the leaf's colour) with its centre changed. A token leaves its hole's ring as it was, so that hole
+    is the animal's too; a hole alone with its centre changed is a token."""
+    from vision.change.square_change import SquareChange
+
+    three = board({5: ".......gG", 6: ".......gg"})  # holes H6, H7, I7 (and more beside)
+    centre = np.zeros((8, 9), np.float32)
+    ring = np.zeros((8, 9), np.float32)
+    centre[5, 7] = centre[6, 7] = centre[6, 8] = 1.0
+    ring[5, 7] = ring[6, 8] = 1.0
+    ring[6, 7] = 0.35
+    got = read_change(three, SquareChange(centre, ring), T, LETTERS)
+    assert got == board({5: ".......aG", 6: ".......aa"})
+    ring[5, 7] = ring[6, 8] = 0.0  # no animal beside: the centres alone are tokens put down
+    got = read_change(three, SquareChange(centre, ring), T, LETTERS)
+    assert got == board({5: ".......tG", 6: ".......tt"})

@@ -4,16 +4,23 @@ What a square was (the reference's notation) and how it changed (centre, ring, b
 
 - on empty floor, a group of changed squares joined edge to edge is leaf: a square whose ring changed
   while its centre still shows the floor is the tile's hole, the others solid; the group's size gives its
-  colour (the kit's sizes: 3 green, 4 yellow, 5 red). A group of two tiles' size (a Feather or a Mushroom
-  turn) takes each square's colour from the absolute reading where it reads a leaf, and the engine's
-  legal placements settle the rest. A single changed square is a squirrel;
-- on an open hole, the centre alone changed is a token put down, the ring an animal laid over it;
+  colour (the kit's sizes: 3 green, 4 yellow, 5 red). A tile laid with its hole's token at once shows no
+  floor anywhere: its token is the square whose centre stands apart from its ring in colour (a disc of
+  the treasure's colour in the leaf), among those where a token may lie (over a printed treasure). A
+  group of two tiles' size (a Feather or a Mushroom turn) takes each square's colour from the absolute
+  reading where it reads a leaf, and the engine's legal placements settle the rest. A single changed
+  square is a squirrel;
+- on an open hole, the centre alone changed is a token put down, the ring an animal laid over it (and
+  the centre with the ring changed in part, beside an animal's square);
   on a token, the centre alone changed is the token taken;
 - a square already covered that changed (a tile does not change), a group joined to one, a group larger
-  than two tiles, or a hole half covered is a hand, or something no piece does: `?`.
+  than two tiles, a group of a tile's size with no hole and no token in it and some square's ring
+  unchanged (a hand held still over the floor), or a hole half covered is a hand, or something no piece
+  does: `?`.
 
 Unchanged squares keep the reference's notation. The absolute reading (`cue`) answers only what has no
-reference (a `?` in it) and which colour a two-tile group's squares are."""
+reference (a `?` in it), which colour a two-tile group's squares are, and where a token laid with its
+tile lies (its look is asked when the absolute reading sees no token)."""
 from __future__ import annotations
 
 from vision.change.square_change import SquareChange
@@ -25,10 +32,11 @@ _SOLID_OF = {"g": "G", "y": "Y", "r": "R"}
 
 
 def read_change(reference: str, change: SquareChange, t: dict, letter_of_size: dict[int, str],
-                cue: str | None = None) -> str:
+                cue: str | None = None, printed: str | None = None) -> str:
     """The board's piece notation now. `reference`: the notation of its reference picture; `t`:
     thresholds.toml's [change]; `letter_of_size`: a leaf tile's size -> its hole letter ({3: "g", ...});
-    `cue`: the board's absolute reading, or None."""
+    `cue`: the board's absolute reading, or None; `printed`: the board's printed notation (a token lies
+    only over a printed treasure), or None where it is not known."""
     ref = reference.replace("/", "")
     hint = cue.replace("/", "") if cue else "?" * (ROWS * COLUMNS)
     centre, ring = (a.ravel() for a in change.changed(t))
@@ -58,8 +66,22 @@ def read_change(reference: str, change: SquareChange, t: dict, letter_of_size: d
             fresh.append(i)
     fresh.sort()
     disturbed = {i for i, ch in enumerate(out) if ch == "?" and ref[i] != "?"}
+    flat = printed.replace("/", "") if printed else None
+    token_at = [flat is None or flat[i] not in ".?" for i in range(ROWS * COLUMNS)]
+    apart = change.apart.ravel() if change.apart is not None else None
     for group in groups_of(fresh):
-        _read_group(group, out, centre, ring, disturbed, hint, letter_of_size, int(t["largest_group"]))
+        _read_group(group, out, centre, ring, disturbed, hint, letter_of_size, int(t["largest_group"]),
+                    _laid_token(group, centre, ring, apart, token_at, float(t["token_apart"])))
+    # a token lies inside its hole and leaves the hole's ring as it was; an animal covers the ring, though
+    # its illustration may match the leaf there in part: a hole whose centre changed and whose ring changed
+    # at least `ring_joins`, joined to an animal's square, is the animal's too
+    partly = change.ring.ravel() >= float(t["ring_joins"])
+    grown = True
+    while grown:
+        grown = False
+        for i, ch in enumerate(out):
+            if ch == "t" and ref[i] in HOLES and partly[i] and any(out[n] == "a" for n in _neighbours(i)):
+                out[i], grown = "a", True
     # an animal lies on a group of open holes: an animal square beside a disturbed one is a hand's
     for i, ch in enumerate(out):
         if ch == "a" and any(n in disturbed for n in _neighbours(i)):
@@ -68,7 +90,7 @@ def read_change(reference: str, change: SquareChange, t: dict, letter_of_size: d
 
 
 def _read_group(group: list[int], out: list[str], centre, ring, disturbed: set[int], hint: str,
-                letter_of_size: dict[int, str], largest: int) -> None:
+                letter_of_size: dict[int, str], largest: int, token: int | None = None) -> None:
     touching = any(n in disturbed for i in group for n in _neighbours(i))
     sizes = sorted(letter_of_size)
     small = len(group) < sizes[0]
@@ -93,13 +115,36 @@ def _read_group(group: list[int], out: list[str], centre, ring, disturbed: set[i
         common = max(set(read), key=read.count) if read else letter_of_size[sizes[0]]
         letters = {i: hint[i].lower() if hint[i].lower() in HOLES else common for i in group}
     if not holes:
-        # the hole's token laid with its tile: the absolute reading may see which square it is
-        holes = [i for i in group if hint[i] == "t"][:1] or [i for i in group if hint[i] in HOLES][:1]
+        # the hole's token laid with its tile: the absolute reading may see which square it is, else the
+        # token's look (a disc of its own colour in the leaf) may
+        holes = [i for i in group if hint[i] == "t"][:1] or ([token] if token is not None else []) \
+            or [i for i in group if hint[i] in HOLES][:1]
+    if not holes and not all(ring[i] for i in group):
+        # a tile shows its hole or the token on it, and covers the whole ring of every square: a group
+        # with neither, some square only partly covered, is a hand held over the floor
+        for i in group:
+            out[i] = "?"
+        disturbed.update(group)
+        return
     for i in group:
         if i in holes:
-            out[i] = "t" if hint[i] == "t" and not (ring[i] and not centre[i]) else letters[i]
+            laid = i == token or hint[i] == "t"
+            out[i] = "t" if laid and not (ring[i] and not centre[i]) else letters[i]
         else:
             out[i] = _SOLID_OF[letters[i]]
+
+
+def _laid_token(group: list[int], centre, ring, apart, token_at: list[bool], least: float) -> int | None:
+    """The square of `group` (new leaf) that holds its hole's token laid with the tile, or None: when no
+    square of the group still shows the floor at its centre, the one among those where a token may lie
+    whose centre stands apart from its ring in colour by `least` or more, and most. A token is a disc in
+    a leaf: its centre changed, and its ring too, as every square a tile covers does (fingers reaching
+    over a square change its centre or a corner of it, seldom its whole ring)."""
+    if apart is None or any(ring[i] and not centre[i] for i in group):
+        return None
+    candidates = [i for i in group if token_at[i] and centre[i] and ring[i]]
+    best = max(candidates, key=lambda i: apart[i], default=None)
+    return best if best is not None and apart[best] >= least else None
 
 
 def _hole_letter(ref: str, i: int) -> str:

@@ -20,9 +20,13 @@ from vision.grids import COLUMNS, ROWS
 
 @dataclass(frozen=True, eq=False)
 class SquareChange:
-    """8x9 shares of each square's centre that changed, and of its ring (the least of its four corners')."""
+    """8x9 shares of each square's centre that changed, and of its ring (the least of its four corners');
+    and `apart`, how far each square's centre lies from its own ring in colour now (the distance of their
+    mean chromaticities, in light_free's units): a token on a hole is a disc of its own colour in its
+    leaf, while a leaf's solid square is its leaf's colour through (None where not measured)."""
     centre: np.ndarray
     ring: np.ndarray
+    apart: np.ndarray | None = None
 
     def changed(self, t: dict) -> tuple[np.ndarray, np.ndarray]:
         """(centre changed, ring changed), 8x9 bool each, by thresholds.toml's [change]."""
@@ -65,7 +69,8 @@ def square_changes(reference: BoardPicture, view: BoardPicture, t: dict) -> Squa
         raise ValueError("a board's view and reference must be rectified alike")
     px = reference.px
     ref = reference.light_free(t)
-    now = light_free(_lit_like(reference.bgr, view.bgr / _channel_gain(reference.bgr, view.bgr), px, t), t)
+    lit = _lit_like(reference.bgr, view.bgr / _channel_gain(reference.bgr, view.bgr), px, t)
+    now = light_free(lit, t)
     centre, corners = _regions(px, float(t["centre_radius"]), float(t["ring_inner"]), float(t["ring_border"]))
     centre_all = np.tile(centre, (ROWS, COLUMNS))
     corners_all = [np.tile(c, (ROWS, COLUMNS)) for c in corners]
@@ -83,7 +88,22 @@ def square_changes(reference: BoardPicture, view: BoardPicture, t: dict) -> Squa
             # a piece covers the whole ring; a change beside the square reaches at most three of its corners
             ring = np.min([_per_square(changed & c_all, px) / c.sum() for c, c_all in zip(corners, corners_all)], axis=0)
             best_ring = np.minimum(best_ring, ring)
-    return SquareChange(best_centre, best_ring)
+    return SquareChange(best_centre, best_ring, centre_against_ring(lit, now, px, centre, np.any(corners, axis=0), float(t["eps"])))
+
+
+def centre_against_ring(bgr: np.ndarray, look: np.ndarray, px: int, centre: np.ndarray, ring: np.ndarray,
+                        eps: float) -> np.ndarray:
+    """8x9: how far each square's centre disc lies from its ring in colour: the difference of their mean
+    chromaticities (`look`'s first two channels, light_free of `bgr`) summed, plus that of the logs of
+    their mean brightness, `eps` added (the light over one square is one light, so their ratio is the
+    pieces' own)."""
+    def split(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        per = a.reshape(ROWS, px, COLUMNS, px, -1).transpose(0, 2, 1, 3, 4)
+        return per[:, :, centre].mean(axis=2), per[:, :, ring].mean(axis=2)
+
+    chroma_in, chroma_out = split(look[..., :2])
+    bright_in, bright_out = split(bgr.sum(2, keepdims=True) + eps)
+    return (np.abs(chroma_in - chroma_out).sum(axis=-1) + np.abs(np.log(bright_in / bright_out))[..., 0]).astype(np.float32)
 
 
 def _per_square(mask: np.ndarray, px: int) -> np.ndarray:
