@@ -39,26 +39,33 @@ SLOW_MODULES = (
 # no worker is left with a long file while the others have finished: the order below is of measured
 # durations, longest first (a file not named starts after these, in the collector's order).
 SPLIT_MODULES = {
-    "vision/test_vision_analyze.py": 3,
+    "vision/test_vision_analyze.py": 4,
     "tui/test_play_keeps_every_move.py": 2,
+    "vision/test_vision_segments.py": 2,
+    "vision/test_vision_outlines.py": 2,
 }
 LONGEST_FIRST = (
-    "tui/test_play_keeps_every_move.py",
     "vision/test_vision_analyze.py",
+    "tui/test_play_keeps_every_move.py",
     "vision/test_vision_segments.py",
     "vision/test_vision_outlines.py",
     "test_readme_examples.py",
-    "vision/test_vision_stages.py",
-    "vision/test_vision_grid_lines.py",
+    "nine/test_nine_tui.py",
     "vision/test_vision_frame_edge.py",
     "vision/test_vision_synthetic.py",
-    "nine/test_nine_tui.py",
-    "tui/test_tui_app.py",
+    "vision/test_vision_grid_lines.py",
+    "calibration/test_calibrate_boards_cmd.py",
+    "companion/test_boards_by_change.py",
+    "vision/test_vision_stages.py",
     "companion/test_camera_pipeline.py",
-    "vision/test_vision_tile_counts.py",
     "vision/test_vision_cli.py",
-    "companion/test_tracker.py",
+    "robustness/test_bad_devices.py",
+    "keyboard/test_keyboard_play.py",
     "engine/test_engine_properties.py",
+    "companion/test_replay_cmd.py",
+    "vision/test_vision_corner_grids.py",
+    "tui/test_tui_app.py",
+    "companion/test_tracker.py",
 )
 
 

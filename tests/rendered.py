@@ -4,7 +4,7 @@
 `demo_items(seed, players, **kwargs)` for `list(demo_feed(table_game(seed, players), **kwargs))`. Every call
 returns a fresh copy, so a test may draw on what it gets. The key is every argument as given (pickled,
 whatever the arguments are), the code and data the pictures come from (all of `vision/`, `engine/` and
-`leafwatch/demo/`) and the library versions: a change to any of them draws again. A test that patches the
+`leafwatch/demo/`, and the scene helpers of tests/vision/conftest.py) and the library versions: a change to any of them draws again. A test that patches the
 renderer's insides calls `render_scene` itself, never these.
 
 Scenes are kept as PNG (lossless) under `.pytest_cache/scenes/<code version>` (other versions' are removed),
@@ -23,7 +23,7 @@ import pickle
 from collections import OrderedDict
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-CODE = ("vision", "engine", "leafwatch/demo")
+CODE = ("vision", "engine", "leafwatch/demo", "tests/vision/conftest.py")
 SCENES_IN_MEMORY = 64  # packed scenes a process keeps at hand (about 1.3 MB each at 1080p)
 FEEDS_IN_MEMORY = 3  # demo feeds a process keeps at hand (up to about 80 MB each)
 
@@ -35,7 +35,7 @@ def _code_version() -> bytes:
 
     digest = hashlib.sha256(f"{cv2.__version__} {np.__version__}".encode())
     for top in CODE:
-        for path in sorted((ROOT / top).rglob("*")):
+        for path in [ROOT / top] if (ROOT / top).is_file() else sorted((ROOT / top).rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts:
                 digest.update(path.relative_to(ROOT).as_posix().encode())
                 digest.update(path.read_bytes())
@@ -112,13 +112,30 @@ def scene(*args, **kwargs):
     key = _key("scene", args, kwargs)
     if key is None:
         return _renderer()(*args, **kwargs)
+    return _drawn_once(key, lambda: _renderer()(*args, **kwargs))
+
+
+def scene_for(kind: str, seed: int):
+    """vision.training.perceptrons.scene_for(kind, seed) (a training-like scene of a dev seed), drawn once."""
+    from vision.training.perceptrons import scene_for as draw
+
+    return _drawn_once(_key("scene_for", (kind, seed), {}), lambda: draw(kind, seed))
+
+
+def drawn_by(name: str, draw, *args):
+    """draw(*args), a scene a test helper draws with the renderer changed (tests/vision/conftest.py), drawn
+    once; `name` stands for the helper in the key, and the helpers' file is part of the code version."""
+    return _drawn_once(_key(name, args, {}), lambda: draw(*args))
+
+
+def _drawn_once(key: str, draw):
     blob = _scenes.get(key)
     folder = _folder()
     path = None if folder is None else folder / f"{key}.pickle"
     if blob is None and path is not None and path.exists():
         blob = path.read_bytes()
     if blob is None:
-        blob = _pack(_renderer()(*args, **kwargs))
+        blob = _pack(draw())
         if path is not None:
             folder.mkdir(parents=True, exist_ok=True)
             part = path.with_suffix(f".{os.getpid()}.part")

@@ -352,7 +352,7 @@ def test_a_whole_recorded_game_played_through_the_tui_is_kept_as_it_was_played(t
     folder = tmp_path / "game"
     folder.mkdir()
     declared, frames = [], 0
-    for item in camera_game.demo_feed(game, size=(960, 540)):
+    for item in camera_game.demo_feed(game, size=(640, 360)):
         if isinstance(item, DeclareItem):
             declared.append(f"{frames + 1} {item.seat + 1} {item.text}")
         else:

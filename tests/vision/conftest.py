@@ -26,6 +26,14 @@ def side_drawn_with_replacement(names: list[str], drawn: int, on_table: list[str
 
 
 def first_drawn_scene(seed: int):
+    """render_scene(seed) as drawn before a table's boards were made unique (_first_drawn_scene), drawn once
+    for every worker and run."""
+    from rendered import drawn_by
+
+    return drawn_by("first_drawn_scene", _first_drawn_scene, seed)
+
+
+def _first_drawn_scene(seed: int):
     """render_scene(seed) as drawn before a table's boards were made unique and its tokens laid as a game
     lays them: sides drawn with replacement (a scene can show one board twice, or both faces of one), and
     tokens on any hole, of any treasure. Dev scenes picked for a location path before those changes keep

@@ -18,7 +18,8 @@ from vision.overlay import (BOARD_COLOURS, PictureError, draw_boards, free_path,
                             written_by_leafwatch)
 from vision.locate.rectification import board_to_picture
 from vision.sources import SourceError, snapshot
-from vision.synthetic import Conditions, render_scene
+from vision.synthetic import Conditions
+from rendered import scene as render_scene  # drawn once for every worker and run
 
 SIDES = ["A1", "D2"]
 

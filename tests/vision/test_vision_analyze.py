@@ -49,7 +49,7 @@ def test_a_side_is_named_on_one_board_only():
     # as one of the other players' sides, and since it fits none of them, it names none
     from tests.vision.conftest import CLEAN, specs
     from vision.kit import load_kit
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
 
     scene = render_scene(111, boards=specs(111, ["A1", "A1"]), conditions=CLEAN)
     assert [b.side for b in analyze(scene.image).boards] == ["A1", "A1"]  # two boxes' boards may be in view
@@ -66,7 +66,7 @@ def test_one_player_s_known_side_still_has_every_printed_layout_for_a_rival():
     # had no rival for it: its lead was endless, so no other grid could beat the first, and the checks that
     # weigh a board against the boards named firmly let 39 checks of the cloth through as boards
     from vision.kit import load_kit
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
 
     scene = render_scene(7203181)
     assert [b.side for b in scene.boards] == ["E2"]
@@ -102,7 +102,7 @@ def test_a_grid_a_part_of_a_square_off_is_polished_back_while_its_squares_read_m
     # firmly named grids moved right ones)
     from vision.board_reading import _polish_grid, edge_moved, look_at
     from vision.locate.location import BoardLocation
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
 
     scene = render_scene(7203200)
     truth = scene.boards[1]
@@ -119,7 +119,7 @@ def test_a_nearly_full_board_found_whole_keeps_a_grid_that_reads_every_square():
     # seed 7204031 (played-like), board 0: 19 squares show floor, and at its true corners B1 leads by
     # 17.7, under the 20 asked for; settling named it from a grid 0.3 squares off (two squares wrong along
     # its top edge). Polished, the grid is back on its squares and the side stays named
-    from vision.training.perceptrons import scene_for
+    from rendered import scene_for  # drawn once for every worker and run
 
     scene = scene_for("played", 7204031)
     truth = scene.boards[0]
@@ -244,25 +244,30 @@ def test_a_grid_far_larger_or_smaller_than_a_board_is_told_one_way_or_the_other(
     assert not misshapen(_found(_seen(0, 11, 21, 8), "C1", 45.0), sure, 1.6, "larger", thresholds=thresholds())
 
 
-def test_nearly_full_boards_found_only_by_open_edges_are_reported():
+@pytest.mark.parametrize("seed, i", [
     # seed 7206002 (played-like), board 3 (B1): nearly full, on a pale cloth, found only as a grid on
     # edges that close no region, its side named by 20 (under the firm 33), and dropped as a glare spot
-    # could be. Dev seed 7206062, board 1 (E1): named by 18, and replaced by a grid over two boards and the
-    # table between them that named C1 by 45
-    from vision.training.perceptrons import scene_for
+    # could be
+    (7206002, 3),
+    # dev seed 7206062, board 1 (E1): named by 18, and replaced by a grid over two boards and the table
+    # between them that named C1 by 45
+    (7206062, 1),
+])
+def test_nearly_full_boards_found_only_by_open_edges_are_reported(seed, i):
+    from rendered import scene_for  # drawn once for every worker and run
 
-    for seed, i in ((7206002, 3), (7206062, 1)):
-        scene = scene_for("played", seed)
-        truth = scene.boards[i]
-        board = min(analyze(scene.image).boards, key=lambda b: corner_error(b.corners, truth))
-        assert corner_error(board.corners, truth) < 0.1
-        assert board.side == truth.side
-        assert squares_wrong(board.pieces, truth) == 0
+    scene = scene_for("played", seed)
+    truth = scene.boards[i]
+    board = min(analyze(scene.image).boards, key=lambda b: corner_error(b.corners, truth))
+    assert corner_error(board.corners, truth) < 0.1
+    assert board.side == truth.side
+    assert squares_wrong(board.pieces, truth) == 0
 
 
 def _framed_tightly(seed: int):
     """A dev scene framed as the benchmark's tight framing frames it, and its analysis."""
-    from vision.synthetic import render_scene, tight_fill
+    from vision.synthetic import tight_fill
+    from rendered import scene as render_scene  # drawn once for every worker and run
 
     scene = render_scene(seed, fill=tight_fill(seed))
     return scene, analyze(scene.image)
@@ -302,7 +307,7 @@ def test_a_board_cut_aslant_by_the_frame_is_carried_past_it():
 
 
 def test_a_board_carried_past_the_frame_must_read_clearly_better():
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
 
     # seed 7201673: E2 lies near the picture's edge, whole. Carried on past the edge (an unrefined
     # guess) it named E2 by 63.6 against 63.5, and that grid is a quarter of a square off; a carried grid
@@ -362,7 +367,7 @@ def test_of_two_overlapping_grids_the_firm_or_the_larger_stays():
 def test_a_patch_of_cloth_naming_a_side_by_a_narrow_lead_is_not_a_board():
     # seed 7020117: one board, and beside it a grid on the cloth whose symbols led side C1 over the
     # next by 16.3; the least lead for naming a side was 15 then (vision/data/thresholds.toml [sides])
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
 
     scene = render_scene(7020117)
     result = analyze(scene.image)
@@ -373,7 +378,7 @@ def test_an_empty_board_with_borderless_art_is_found():
     # seed 7080115: board 0 is empty, small in the frame and blurred, in artwork with no border (the
     # outline is the grid). Its floor shows no line a grid could be fitted to: the fitted grid sat half a
     # square in, named no side, and the board, open floor with hardly a symbol read, went as bare floor
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
 
     scene = render_scene(7080115)
     truth = scene.boards[0]
@@ -388,7 +393,7 @@ def test_a_board_placed_by_one_marker_settles_its_grid():
     # seed 7110119: board 1 (nearly empty, small) shows one of its corner markers. The markers chose an
     # outline grid 0.37 squares off at one corner, which named no side; the markers fix its orientation,
     # and nudged edge by edge as an outline's grid is, it names F2 and reads every square
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
 
     scene = first_drawn_scene(7110119)
     truth = scene.boards[1]
@@ -404,7 +409,7 @@ def test_of_an_outline_grid_the_markers_chose_and_their_own_the_one_whose_side_l
     # markers chose an outline grid that puts them near enough but lies a square off and names no side;
     # the markers' own grid lies 0.66 squares off and, settled, names F2 by 125
     from vision.locate.location import locate
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
 
     scene = render_scene(7200617)
     truth = scene.boards[0]
@@ -420,7 +425,7 @@ def test_a_board_the_colour_of_a_checked_cloth_is_found():
     # has its floor's colour, so no table mask sets it apart; the cloth's lines meet its edge all round, so
     # the crisp edges close no region either. Inside the network of edges its floor is one large hole
     from vision.locate.location import outlines_inside_edge_networks
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
 
     scene = first_drawn_scene(7120374)
     truth = scene.boards[1]
@@ -441,7 +446,7 @@ def test_on_a_checked_cloth_only_board_sized_outlines_are_searched():
     # outlines of a board's size. Large grids over the cloth were reported as boards besides.
     from vision.locate.outline_segments import segment_outlines
     from vision.locate.corner_grids import table_plane
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
 
     scene = render_scene(7200266)
     result = analyze(scene.image)
@@ -464,7 +469,7 @@ def test_a_plain_table_has_no_edge_network(clean_scene):
 def test_an_outline_cut_short_is_lengthened_until_its_board_names_its_side():
     # seed 7120190: board 0 (a fifth of it hidden) was found with an outline covering only part of it,
     # far longer one way than the other, whose grids named no side; lengthened to a board's shape it names F1
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
 
     scene = first_drawn_scene(7120190)
     truth = scene.boards[0]
@@ -487,7 +492,7 @@ def test_an_outline_an_arm_cut_short_is_lengthened_over_the_arm():
     # view name A2 by only 18, under the firm lead; the squares it gains all read hidden, which explains
     # the cut, so the side named is enough (before, the board was never reported)
     from vision.board_reading import _gained_squares_hidden, _near_the_frame
-    from vision.training.perceptrons import scene_for
+    from rendered import scene_for  # drawn once for every worker and run
 
     scene = scene_for("played", 7206100)
     truth = scene.boards[1]
@@ -518,7 +523,7 @@ def test_an_outline_an_arm_cut_short_is_lengthened_over_the_arm():
 def test_a_grid_from_another_outline_must_name_its_side_firmly():
     # seed 7130073: between four boards, a patch of table found as an outline named no side, and a
     # grid from one of its other outlines named E2 by 19.7; such a grid now has to lead by the firm lead
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
 
     scene = render_scene(7130073)
     named = [b for b in analyze(scene.image).boards if b.side is not None]
@@ -533,7 +538,7 @@ def test_a_board_an_arm_hides_much_of_is_built_out_from_its_own_corner(monkeypat
     # its corners, and no grid from an outline named a side (39 squares lost); built out from one square
     # corner in the plane of board 0 (vision.locate.corner_grids), it names C2 well past the firm lead. (The
     # chromaticity mask now gives its outline too, so it is switched off here to reach the corner path.)
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
     from vision.thresholds import thresholds
 
     scene = first_drawn_scene(7140132)
@@ -550,7 +555,7 @@ def test_a_board_an_arm_hides_much_of_is_built_out_from_its_own_corner(monkeypat
 def test_a_grid_built_out_from_a_corner_must_lie_in_the_picture():
     # seed 7150095: a grid built out from a corner near the frame's top edge, half of it above the frame,
     # read the replicated edge as squares and named A1 by 49; only the three boards there are reported now
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
 
     _only_the_tables_boards(render_scene(7150095))
 
@@ -568,7 +573,7 @@ def test_a_grid_built_beside_an_arm_must_fit_its_side_closely():
     # and named A1 by 46, over the lead a grid built so needs; its floor fit A1 at -0.92, which the cut for
     # every board lets pass but the one for grids built from corners and sides does not. Only the three
     # boards on the table are reported, each where it lies
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
 
     _only_the_tables_boards(render_scene(7207464))
     least = float(thresholds()["corner_grids"]["min_floor_fit"])
@@ -581,7 +586,7 @@ def test_a_checked_cloth_naming_a_side_its_floor_contradicts_is_no_board():
     # symbols F1 does not print there. Only the four boards on the table are reported
     from vision.kit import load_kit
     from vision.classify.sides import SYMBOLS, floor_fit
-    from vision.training.perceptrons import scene_for
+    from rendered import scene_for  # drawn once for every worker and run
 
     scene = scene_for("random", 7208804)
     boards = analyze(scene.image).boards
@@ -605,7 +610,7 @@ def test_an_outline_grid_the_markers_chose_is_squared_up_like_any_outline_grid()
     # markers chose (and their own) half a square short there, naming A1 all the same with 9 squares
     # misread. Out of the other boards' plane, it is built again from its square corners, and the markers
     # still fix its side and its way round
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
 
     scene = render_scene(7220068)
     truth = scene.boards[2]
@@ -620,7 +625,7 @@ def test_a_board_found_is_read_the_same_whichever_way_round_its_grid_is_given():
 
     from vision.passes.boards_read_both_ways import read_both_ways
     from vision.grids import rotate180
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
 
     scene = render_scene(7220366)  # dev
     truth = scene.boards[0]
@@ -637,7 +642,7 @@ def test_a_board_found_is_read_the_same_whichever_way_round_its_grid_is_given():
 def test_readings_are_averaged_only_as_classified():
     from vision.classify.classification import averaged, classify
     from vision.locate.rectification import rectify
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
 
     scene = render_scene(7220366)
     reading = classify(rectify(scene.image, scene.boards[0].corners, int(thresholds()["rectify"]["square_px"])), net=True, thresholds=thresholds())

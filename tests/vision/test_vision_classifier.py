@@ -9,7 +9,8 @@ from vision.classify.features import (FLOOR_CLASSES, REGIONS, context_input, flo
 from vision.grids import PIECE_CHARS
 from vision.classify.mlp import load_mlp
 from vision.locate.rectification import rectify
-from vision.synthetic import BoardSpec, Conditions, played_position, render_scene
+from vision.synthetic import BoardSpec, Conditions, played_position
+from rendered import scene as render_scene  # drawn once for every worker and run
 from vision.thresholds import thresholds
 
 

@@ -96,7 +96,7 @@ def test_a_board_an_arm_dragged_at_one_corner_is_read_from_a_squared_grid():
     # corner in by most of a square, and settling, which moves whole edges, cannot mend that; three other
     # boards name their sides firmly, and in their plane the grid's sides were 11-13 % off a board's
     from vision.analysis import analyze
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
 
     scene = render_scene(7213005, art_style=1)
     truth = next(b for b in scene.boards if b.side == "B2")

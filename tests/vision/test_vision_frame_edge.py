@@ -9,7 +9,8 @@ from vision.analysis import read_board
 from vision.grids import COLUMNS, ROWS
 from vision.locate.location import BoardLocation
 from vision.locate.rectification import share_beyond_picture
-from vision.synthetic import Conditions, render_scene
+from vision.synthetic import Conditions
+from rendered import scene as render_scene  # drawn once for every worker and run
 from vision.thresholds import thresholds
 
 from tests.vision.conftest import specs, squares_wrong

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from vision.locate.grid_lines import grid_on_lines
-from vision.synthetic import render_scene
+from rendered import scene as render_scene  # drawn once for every worker and run
 from vision.thresholds import thresholds
 
 from tests.vision.conftest import CLEAN, board_named_as, corner_error, specs, squares_wrong, turned_error
@@ -72,7 +72,7 @@ def test_a_board_no_arm_lies_over_keeps_its_outline_s_grid():
     # its plane the nearly full board F2 beside it (found by open edges, naming no side) was no longer a
     # board's shape and was dropped. Only boards with squares hidden under an arm or a hand are moved
     from vision.analysis import analyze
-    from vision.training.perceptrons import scene_for
+    from rendered import scene_for  # drawn once for every worker and run
 
     scene = scene_for("played", 7206040)
     truth = next(b for b in scene.boards if b.side == "F2")

@@ -8,7 +8,8 @@ from vision.grids import COLUMNS, ROWS
 from vision.locate.location import _candidates, _edge_mask, _open_edge_quads, locate, locate_by_outline
 from vision.locate.markers import load_marker_layout
 from vision.locate.outline_lines import quads_from_runs, quads_from_three_runs
-from vision.synthetic import Conditions, render_scene
+from vision.synthetic import Conditions
+from rendered import scene as render_scene  # drawn once for every worker and run
 from vision.thresholds import thresholds
 
 from tests.vision.conftest import corner_error, first_drawn_scene, specs, turned_error

@@ -5,7 +5,7 @@ import numpy as np
 from vision.analysis import analyze
 from vision.locate.location import locate, unclaimed_texture
 from vision.locate.outline_segments import _merged_lines, _share_on, segment_outlines
-from vision.synthetic import render_scene
+from rendered import scene as render_scene  # drawn once for every worker and run
 from vision.thresholds import thresholds
 
 from tests.vision.conftest import board_named_as, corner_error, first_drawn_scene, turned_error

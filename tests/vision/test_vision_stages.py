@@ -34,7 +34,7 @@ def test_three_markers_place_the_grid_to_a_few_hundredths_of_a_square(seed, boar
     """Three markers seen: the grid's fourth corner is extrapolated, so a pixel's error at a small marker
     grows there. Their corners fitted to the lines of their sides put these grids 0.02-0.06 squares off;
     left on the pixel grid, 0.16-0.21."""
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
     scene = render_scene(seed)
     loc = next(m for m in locate_by_markers(scene.image, thresholds=thresholds()) if m.board_index == board)
     assert loc.score == 0.75
@@ -46,7 +46,7 @@ def test_one_marker_seen_neither_hides_another_board_nor_adds_one():
     """Seed 7010170 (a hard case from development seeds): of board 0's markers one is seen, and its homography
     alone stretches the grid across the table over board 2. The grid is taken from board 0's own outline
     (the one near the marker, not the one under the stretched grid's centre), and board 2 is still found."""
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
     scene = first_drawn_scene(7010170)
     assert sum(1 for m in locate_by_markers(scene.image, thresholds=thresholds()) if m.board_index == 0 and m.score == 0.25) == 1
     locs = locate(scene.image, thresholds=thresholds())
@@ -247,7 +247,7 @@ def test_a_board_under_a_sleeve_is_completed_from_its_three_seen_edges():
     masks of 5 and 6 colours see its other three edges cleanly; each mask now offers its own completions
     (before, only the 3-colour mask's were tried, the best of them 2.2 squares off)."""
     from vision.locate.location import fit_grids, refine_outline
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
     scene = render_scene(7010055)
     truth = scene.boards[2]
     best = min(corner_error(corners, truth)[0]

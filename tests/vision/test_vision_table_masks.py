@@ -54,7 +54,7 @@ def test_boards_on_a_checked_cloth_in_shadow_are_found():
     took the shadows for something on the table, joining all three boards into one blob, and none was
     found; the chromaticity mask finds each."""
     from vision.analysis import analyze
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
 
     from tests.vision.conftest import corner_error, squares_wrong
 

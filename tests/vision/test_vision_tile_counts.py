@@ -4,7 +4,8 @@ import pytest
 
 from vision.classify.classification import CLASSES, with_tiles_counted
 from vision.kit import Kit, Shape, load_kit
-from vision.synthetic import played_position, random_position, render_scene
+from vision.synthetic import played_position, random_position
+from rendered import scene as render_scene  # drawn once for every worker and run
 from vision.classify.tile_counts import hidden_squares_needed, piece_counts, solid_per_tile_in, tiles_whole
 from vision.thresholds import thresholds
 

@@ -94,7 +94,7 @@ def test_a_lone_square_is_decided_again_without_its_piece():
 def test_floor_read_as_a_lone_animal_square_is_read_as_floor():
     # seed 7110040: A6 of board 0 is open floor that the square models read as an animal square (0.85
     # against the floor's 0.12); no animal can lie alone, so it is floor, and the board reads right
-    from vision.synthetic import render_scene
+    from rendered import scene as render_scene  # drawn once for every worker and run
 
     from tests.vision.conftest import board_named_as
 
