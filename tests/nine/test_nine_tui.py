@@ -8,6 +8,7 @@ import pytest
 from textual.widgets import Input, Static
 
 from companion.nine_table import NineTable
+from play_at_the_keys import until
 from tui.nine_app import NineApp, short
 
 SIZE = (200, 60)
@@ -151,8 +152,7 @@ def test_nine_play_opens_the_table_screen_and_keeps_the_game(tmp_path, monkeypat
 
     async def auto_pilot(pilot):
         app = pilot.app
-        await pilot.pause()
-        assert "reveal 1" in text_of(app, "#prompt")
+        await until(pilot, lambda: "reveal 1" in text_of(app, "#prompt"), timeout=30)  # the screen's first paint
         await pilot.press("r")
         await pilot.press("a")
         app.query_one("#entry", Input).value = "pick A1 9"  # August's slot for a June card: refused
